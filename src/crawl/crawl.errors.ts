@@ -1,0 +1,22 @@
+/**
+ * Errors a crawl can end in. The worker reads them in one place (`classifyCrawlError`) to pick the
+ * value's `reason`; anything else is treated as a transient source failure.
+ */
+
+/** Retries are exhausted or the source answered in a way no retry fixes for now. */
+export class SourceUnavailableError extends Error {
+  override readonly name = 'SourceUnavailableError';
+}
+
+/** The value's deadline (job `timeout`) passed while crawling. */
+export class CrawlTimeoutError extends Error {
+  override readonly name = 'CrawlTimeoutError';
+}
+
+/** Per-value result reasons that a crawl failure maps to (spec part 7). */
+export type CrawlFailureReason = 'source currently unavailable' | 'timeout';
+
+/** Maps any error thrown while crawling a value to the reason recorded on its result. */
+export function classifyCrawlError(error: unknown): CrawlFailureReason {
+  return error instanceof CrawlTimeoutError ? 'timeout' : 'source currently unavailable';
+}
