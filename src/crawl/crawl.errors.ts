@@ -20,3 +20,8 @@ export type CrawlFailureReason = 'source currently unavailable' | 'timeout';
 export function classifyCrawlError(error: unknown): CrawlFailureReason {
   return error instanceof CrawlTimeoutError ? 'timeout' : 'source currently unavailable';
 }
+
+/** A driver could not parse a page (truncated or garbled HTML); the engine retries the whole value. */
+export class PageParseError extends Error {
+  override readonly name = 'PageParseError';
+}
