@@ -1,0 +1,32 @@
+/**
+ * Checks and final shaping of a driver's outcome before the engine hands it on.
+ */
+import type { DriverOutcome } from './crawl.types.ts';
+import type { SortBy } from '../sources/sources.types.ts';
+
+function isCount(value: unknown): boolean {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
+}
+
+/**
+ * True when a driver returned a well-formed `DriverOutcome`. Drivers are typed, but a value that a
+ * buggy driver returns must end as a failure, not reach the results store half-formed.
+ */
+export function isDriverOutcome(value: unknown): value is DriverOutcome {
+  if (typeof value !== 'object' || value === null) return false;
+  const outcome = value as Record<string, unknown>;
+  const billable = outcome.billable as Record<string, unknown> | null | undefined;
+  if (typeof billable !== 'object' || billable === null) return false;
+  if (!isCount(billable.extraResultPages) || !isCount(billable.sellerPages)) return false;
+  if (outcome.status === 'not_found') return true;
+  return outcome.status === 'found' && typeof outcome.content === 'object' && outcome.content !== null;
+}
+
+/**
+ * Orders `content.offers` by the job's `sort_by` (decisions G3). This is the engine's single call
+ * site for `sortOffers` of `src/crawl/offers.ts`; until that module exists the offers keep the
+ * order the driver produced, which is the source's ranking (`ranking_descending`, the default).
+ */
+export function applyOfferOrder(outcome: DriverOutcome, _sortBy: SortBy): DriverOutcome {
+  return outcome;
+}

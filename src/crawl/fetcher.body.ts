@@ -1,0 +1,97 @@
+/**
+ * Reading a response body under the size cap, decompressing and decoding it, and telling a
+ * truncated HTML page from a complete one.
+ */
+import { Writable, type Readable, type Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { FetchFailure } from './fetcher.failures.ts';
+
+/** Encodings the fetcher asks for; `identity` bodies are read as they come. */
+export const ACCEPT_ENCODING = 'gzip, deflate, br';
+
+function decoderFor(contentEncoding: string | undefined): Transform | undefined {
+  switch (contentEncoding?.trim().toLowerCase()) {
+    case 'gzip':
+    case 'x-gzip':
+      return createGunzip();
+    case 'deflate':
+      return createInflate();
+    case 'br':
+      return createBrotliDecompress();
+    default:
+      return undefined;
+  }
+}
+
+/** Collects chunks and fails as soon as more than `maxBytes` arrived (decoded bytes: no zip bombs). */
+class CappedCollector extends Writable {
+  readonly chunks: Buffer[] = [];
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {
+    super();
+  }
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    this.bytes += chunk.length;
+    if (this.bytes > this.maxBytes) {
+      done(new FetchFailure('too_large', `response body exceeds ${this.maxBytes} bytes`));
+      return;
+    }
+    this.chunks.push(chunk);
+    done();
+  }
+}
+
+/**
+ * Reads the whole body, decompressed, as a Buffer. Throws `FetchFailure('too_large')` past
+ * `maxBytes` (the stream is destroyed, which aborts the download); transport errors pass through.
+ */
+export async function readBodyCapped(
+  body: Readable,
+  contentEncoding: string | undefined,
+  maxBytes: number,
+): Promise<Buffer> {
+  const collector = new CappedCollector(maxBytes);
+  const decoder = decoderFor(contentEncoding);
+  if (decoder) await pipeline(body, decoder, collector);
+  else await pipeline(body, collector);
+  return Buffer.concat(collector.chunks);
+}
+
+function charsetOf(contentType: string | undefined): string | undefined {
+  const match = contentType ? /charset\s*=\s*"?([^";\s]+)/i.exec(contentType) : null;
+  return match?.[1];
+}
+
+/** Decodes with the charset of `content-type` (e.g. shift_jis on jp storefronts), UTF-8 otherwise. */
+export function decodeBody(bytes: Buffer, contentType: string | undefined): string {
+  const charset = charsetOf(contentType);
+  if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
+    try {
+      return new TextDecoder(charset).decode(bytes);
+    } catch {
+      // Unknown label: fall back to UTF-8 rather than failing a page that may still parse.
+    }
+  }
+  return bytes.toString('utf8');
+}
+
+/** True for an HTML response: by `content-type`, or by sniffing when the header is missing. */
+export function isHtmlResponse(contentType: string | undefined, body: string): boolean {
+  if (contentType) return /\b(text\/html|application\/xhtml\+xml)\b/i.test(contentType);
+  return /^\s*(<!doctype html|<html[\s>])/i.test(body.slice(0, 512));
+}
+
+/**
+ * How far from the end `</html>` is looked for: pages may carry trailing comments or scripts after
+ * it, and looking only at the tail keeps this cheap on large pages.
+ */
+const CLOSING_TAG_WINDOW_CHARS = 16_384;
+
+/** An HTML body that does not end with its closing `</html>` was cut off on the way. */
+export function isTruncatedHtml(body: string): boolean {
+  const tail = body.length > CLOSING_TAG_WINDOW_CHARS ? body.slice(-CLOSING_TAG_WINDOW_CHARS) : body;
+  return !/<\/html\s*>/i.test(tail);
+}
