@@ -3,6 +3,7 @@
  */
 import type { DriverOutcome } from './crawl.types.ts';
 import type { SortBy } from '../sources/sources.types.ts';
+import { sortOffers, type OfferLike } from './offers.ts';
 
 function isCount(value: unknown): boolean {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0;
@@ -23,10 +24,16 @@ export function isDriverOutcome(value: unknown): value is DriverOutcome {
 }
 
 /**
- * Orders `content.offers` by the job's `sort_by` (decisions G3). This is the engine's single call
- * site for `sortOffers` of `src/crawl/offers.ts`; until that module exists the offers keep the
- * order the driver produced, which is the source's ranking (`ranking_descending`, the default).
+ * Orders `content.offers` by the job's `sort_by` and renumbers `position` (decisions G3), so every
+ * driver's offers come out in the requested order. Content without an offer list is left as is.
  */
-export function applyOfferOrder(outcome: DriverOutcome, _sortBy: SortBy): DriverOutcome {
-  return outcome;
+export function applyOfferOrder(outcome: DriverOutcome, sortBy: SortBy): DriverOutcome {
+  if (outcome.status !== 'found') return outcome;
+  const offers = outcome.content.offers;
+  if (!Array.isArray(offers) || !offers.every(isOfferObject)) return outcome;
+  return { ...outcome, content: { ...outcome.content, offers: sortOffers(offers, sortBy) } };
+}
+
+function isOfferObject(value: unknown): value is OfferLike {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -4,6 +4,7 @@
  * value failure with a spec reason (part 7); nothing escapes as an exception.
  */
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { pino, type Logger } from 'pino';
 import type {
   ConversionStore,
@@ -136,6 +137,8 @@ export function createCrawlEngine(options: CrawlEngineOptions = {}): CrawlEngine
     const crawls: CrawlRecord[] = [];
     if (closed) return { failure: 'source currently unavailable', crawls };
     const controller = new AbortController();
+    // Every concurrent fetch, queue wait and backoff of the value listens on this one signal.
+    setMaxListeners(0, controller.signal);
     const disarm = armDeadline(controller, input.deadline);
     running.add(controller);
     let recording = true;
