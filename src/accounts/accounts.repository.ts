@@ -1,0 +1,124 @@
+import type { Db } from '../db/database.ts';
+import { newObjectId } from '../lib/ids.ts';
+import { isoNow } from '../lib/time.ts';
+import type { Account, Plan } from './accounts.table.ts';
+
+/** Inserts an account and its enterprise source grants. */
+export async function insertAccount(
+  db: Db,
+  input: { name: string; plan: Plan; cacheReuse: boolean; sources: { source: string; country: string }[] },
+): Promise<Account> {
+  const account: Account = {
+    id: newObjectId(),
+    name: input.name,
+    plan: input.plan,
+    cache_reuse: input.cacheReuse ? 1 : 0,
+    status: 'active',
+    overage: 0,
+    budget_cap: null,
+    created_at: isoNow(),
+  };
+  await db.insertInto('accounts').values(account).execute();
+  if (input.sources.length > 0) {
+    await db
+      .insertInto('account_sources')
+      .values(input.sources.map((pair) => ({ account_id: account.id, ...pair })))
+      .execute();
+  }
+  return account;
+}
+
+export async function findAccountByName(db: Db, name: string): Promise<Account | undefined> {
+  return db.selectFrom('accounts').selectAll().where('name', '=', name).executeTakeFirst();
+}
+
+export async function findAccountById(db: Db, id: string): Promise<Account | undefined> {
+  return db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Finds the account owning an active key with this hash. */
+export async function findAccountByKeyHash(
+  db: Db,
+  keyHash: string,
+): Promise<{ account: Account; keyHash: string } | undefined> {
+  const row = await db
+    .selectFrom('api_keys')
+    .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
+    .selectAll('accounts')
+    .select('api_keys.key_hash')
+    .where('api_keys.key_hash', '=', keyHash)
+    .where('api_keys.revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { key_hash, ...account } = row;
+  return { account, keyHash: key_hash };
+}
+
+export async function insertApiKey(
+  db: Db,
+  accountId: string,
+  keyHash: string,
+  keyPrefix: string,
+  label: string | null,
+) {
+  const row = {
+    id: newObjectId(),
+    account_id: accountId,
+    key_hash: keyHash,
+    key_prefix: keyPrefix,
+    label,
+    created_at: isoNow(),
+    revoked_at: null,
+  };
+  await db.insertInto('api_keys').values(row).execute();
+  return row;
+}
+
+export async function findLegacyCredential(db: Db, username: string) {
+  return db.selectFrom('legacy_credentials').selectAll().where('username', '=', username).executeTakeFirst();
+}
+
+export async function upsertLegacyCredential(
+  db: Db,
+  accountId: string,
+  username: string,
+  passwordHash: string,
+) {
+  await db.deleteFrom('legacy_credentials').where('account_id', '=', accountId).execute();
+  await db
+    .insertInto('legacy_credentials')
+    .values({ account_id: accountId, username, password_hash: passwordHash, created_at: isoNow() })
+    .execute();
+}
+
+/** True when an enterprise account lists the pair (`uk`/`gb` are one marketplace). */
+export async function hasSourceGrant(
+  db: Db,
+  accountId: string,
+  source: string,
+  countries: readonly string[],
+) {
+  const row = await db
+    .selectFrom('account_sources')
+    .select('source')
+    .where('account_id', '=', accountId)
+    .where('source', '=', source)
+    .where('country', 'in', countries)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function readSetting(db: Db, name: string): Promise<string | undefined> {
+  const row = await db.selectFrom('settings').select('value').where('name', '=', name).executeTakeFirst();
+  return row?.value;
+}
+
+/** Writes a setting unless it exists; answers the stored value (first writer wins). */
+export async function ensureSetting(db: Db, name: string, value: string): Promise<string> {
+  await db
+    .insertInto('settings')
+    .values({ name, value })
+    .onConflict((c) => c.column('name').doNothing())
+    .execute();
+  return (await readSetting(db, name)) ?? value;
+}

@@ -1,0 +1,24 @@
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { CrawlEngine } from './crawl/engine.ts';
+import type { Db } from './db/database.ts';
+import type { JobEvents } from './jobs/jobs.events.ts';
+import type { WorkQueue } from './queue/queue.types.ts';
+import type { SourceCatalogue } from './sources/sources.catalogue.ts';
+import type { CompletionHook } from './jobs/jobs.completion.ts';
+
+/** Everything the app and the tasks are built from; made once per process by `main/runtime.ts`. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  queue: WorkQueue;
+  catalogue: SourceCatalogue;
+  logger: Logger;
+  events: JobEvents;
+  /** Present in processes that crawl (worker role). */
+  engine?: CrawlEngine;
+  /** Origin of the bundled sandbox, the default upstream (`http://127.0.0.1:<SANDBOX_PORT>`). */
+  sandboxOrigin: string;
+  /** Called inside the transaction that records each value (stream delivery assembly). */
+  completionHooks: CompletionHook[];
+}

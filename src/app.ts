@@ -1,0 +1,41 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { AppDeps } from './app.deps.ts';
+import { requireDataApiAuth } from './auth/auth.hook.ts';
+import { healthRoutes } from './health/health.routes.ts';
+import { installErrorHandling } from './http/http.errors.ts';
+import { validatorCompiler } from './http/http.validation.ts';
+import { jobsRoutes } from './jobs/jobs.routes.ts';
+import { FIELD_HINTS } from './jobs/jobs.schema.ts';
+
+/** Options of the HTTP app that are not part of the deps. */
+export interface AppOptions {
+  jwtSecret: Uint8Array;
+  /** Answers false once shutdown began, so `/health` stops reporting ready. */
+  isAccepting?: () => boolean;
+}
+
+/** Builds the HTTP app (never listens: `main/server.ts` does). */
+export async function buildApp(deps: AppDeps, options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    bodyLimit: deps.config.bodyLimitBytes,
+    genReqId: () => randomUUID(),
+    // Secrets never reach the logs: credentials headers are redacted.
+    disableRequestLogging: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  installErrorHandling(app, FIELD_HINTS);
+  // decisions G19: every response carries the interface version.
+  app.addHook('onRequest', async (_request, reply) => {
+    void reply.header('x-api-version', '4.0');
+  });
+
+  await app.register(async (scope) => healthRoutes(scope, deps, options.isAccepting ?? (() => true)));
+  await app.register(async (scope) => {
+    requireDataApiAuth(scope, deps.db, options.jwtSecret);
+    await jobsRoutes(scope, deps);
+  });
+  return app;
+}

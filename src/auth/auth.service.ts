@@ -1,0 +1,98 @@
+import { SignJWT, jwtVerify } from 'jose';
+import { randomBytes } from 'node:crypto';
+import {
+  ensureSetting,
+  findAccountById,
+  findAccountByKeyHash,
+  findLegacyCredential,
+} from '../accounts/accounts.repository.ts';
+import type { Account } from '../accounts/accounts.table.ts';
+import type { Db } from '../db/database.ts';
+import { AppError } from '../errors/app-error.ts';
+import { API_KEY_PATTERN, digestsEqual, hashApiKey, verifyPassword } from './credentials.ts';
+
+const JWT_ISSUER = 'pricecrawl';
+const JWT_AUDIENCE = 'pricecrawl-data-api';
+
+/** The HMAC secret of service-issued JWTs: made once and kept in the database for every process. */
+export async function loadJwtSecret(db: Db): Promise<Uint8Array> {
+  const stored = await ensureSetting(db, 'jwt_secret', randomBytes(32).toString('hex'));
+  return Buffer.from(stored, 'hex');
+}
+
+/** Issues a legacy/enterprise bearer JWT for an account (spec part 5, credential 3). */
+export async function issueAccountJwt(
+  secret: Uint8Array,
+  accountId: string,
+  validDays = 365,
+): Promise<string> {
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(accountId)
+    .setIssuer(JWT_ISSUER)
+    .setAudience(JWT_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${validDays}d`)
+    .sign(secret);
+}
+
+const unauthenticated = (message: string) => new AppError('unauthenticated', message);
+
+async function byApiKey(db: Db, rawKey: string): Promise<Account> {
+  if (!API_KEY_PATTERN.test(rawKey)) throw unauthenticated('invalid API key');
+  const hash = hashApiKey(rawKey);
+  const found = await findAccountByKeyHash(db, hash);
+  // The index finds the row; the digest is compared again in constant time before it is trusted.
+  if (!found || !digestsEqual(found.keyHash, hash)) throw unauthenticated('invalid API key');
+  return found.account;
+}
+
+async function byJwt(db: Db, secret: Uint8Array, token: string): Promise<Account> {
+  try {
+    const { payload } = await jwtVerify(token, secret, { issuer: JWT_ISSUER, audience: JWT_AUDIENCE });
+    const account = payload.sub ? await findAccountById(db, payload.sub) : undefined;
+    if (account) return account;
+  } catch {
+    // Any verification failure is the same answer to the caller.
+  }
+  throw unauthenticated('invalid bearer token');
+}
+
+async function byBasic(db: Db, encoded: string): Promise<Account> {
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) throw unauthenticated('malformed Basic credentials');
+  const username = decoded.slice(0, colon);
+  const credential = await findLegacyCredential(db, username);
+  const valid = credential ? await verifyPassword(decoded.slice(colon + 1), credential.password_hash) : false;
+  const account = valid && credential ? await findAccountById(db, credential.account_id) : undefined;
+  if (!account) throw unauthenticated('invalid username or password');
+  return account;
+}
+
+/**
+ * Authenticates a data-API request (spec part 5): `x-api-key`, `Authorization: Bearer <key>`, or
+ * for legacy/enterprise accounts HTTP Basic or `Authorization: Bearer <service JWT>`. A suspended
+ * account is refused with 403 (decisions C2).
+ */
+export async function authenticate(
+  db: Db,
+  jwtSecret: Uint8Array,
+  headers: { 'x-api-key'?: string | string[]; authorization?: string },
+): Promise<Account> {
+  const apiKeyHeader = headers['x-api-key'];
+  const authorization = headers.authorization?.trim();
+  let account: Account;
+  if (typeof apiKeyHeader === 'string' && apiKeyHeader !== '') {
+    account = await byApiKey(db, apiKeyHeader.trim());
+  } else if (authorization && /^bearer\s+/i.test(authorization)) {
+    const token = authorization.replace(/^bearer\s+/i, '');
+    account = token.startsWith('svc_') ? await byApiKey(db, token) : await byJwt(db, jwtSecret, token);
+  } else if (authorization && /^basic\s+/i.test(authorization)) {
+    account = await byBasic(db, authorization.replace(/^basic\s+/i, ''));
+  } else {
+    throw unauthenticated('missing credentials: send x-api-key or Authorization');
+  }
+  if (account.status === 'suspended') throw new AppError('account_suspended');
+  return account;
+}

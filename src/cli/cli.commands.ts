@@ -1,0 +1,114 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import {
+  createAccount,
+  createApiKey,
+  createLegacyCredentials,
+  requireAccount,
+} from '../accounts/accounts.service.ts';
+import type { AppDeps } from '../app.deps.ts';
+import { creditBalance, grantCredits } from '../credits/credits.service.ts';
+import { invalid } from '../errors/app-error.ts';
+
+/** What an operator command needs: the database and the source catalogue. */
+export type CliDeps = Pick<AppDeps, 'db' | 'catalogue'>;
+
+export const USAGE = `usage: pricecrawl <command>
+  accounts create --name N --plan self-serve|enterprise [--sources source_01.de,...] [--credits N] [--cache-reuse]
+  keys create --account N [--label L]
+  credits grant --account N --amount N
+  legacy-credentials --account N
+  extract FILE.html [--url URL]`;
+
+function requireOption(values: Record<string, unknown>, name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value === '') throw invalid(`missing --${name}`);
+  return value;
+}
+
+function positiveInteger(raw: string, name: string): number {
+  if (!/^\d+$/.test(raw) || Number(raw) <= 0 || !Number.isSafeInteger(Number(raw))) {
+    throw invalid(`--${name} must be a positive integer`);
+  }
+  return Number(raw);
+}
+
+function parse(args: string[], options: NonNullable<ParseArgsConfig['options']>) {
+  try {
+    return parseArgs({ args, options, strict: true, allowPositionals: false }).values as Record<
+      string,
+      unknown
+    >;
+  } catch (error) {
+    throw invalid(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** Runs one operator command on the database; answers the JSON to print. */
+export async function runDatabaseCommand(deps: CliDeps, argv: string[]): Promise<unknown> {
+  const [group, action, ...rest] = argv;
+  const command = group === 'legacy-credentials' ? group : `${group ?? ''} ${action ?? ''}`;
+  const args = group === 'legacy-credentials' ? [action ?? '', ...rest].filter((arg) => arg !== '') : rest;
+  switch (command) {
+    case 'accounts create': {
+      const values = parse(args, {
+        name: { type: 'string' },
+        plan: { type: 'string' },
+        sources: { type: 'string' },
+        credits: { type: 'string' },
+        'cache-reuse': { type: 'boolean' },
+      });
+      const plan = requireOption(values, 'plan');
+      if (plan !== 'self-serve' && plan !== 'enterprise')
+        throw invalid('--plan must be self-serve or enterprise');
+      const { account, balance } = await createAccount(deps, {
+        name: requireOption(values, 'name'),
+        plan,
+        sources: values.sources as string | undefined,
+        credits:
+          values.credits === undefined ? undefined : positiveInteger(String(values.credits), 'credits'),
+        cacheReuse: values['cache-reuse'] === true,
+      });
+      const sources = await deps.db
+        .selectFrom('account_sources')
+        .select(['source', 'country'])
+        .where('account_id', '=', account.id)
+        .execute();
+      return {
+        id: account.id,
+        name: account.name,
+        plan: account.plan,
+        cache_reuse: account.cache_reuse === 1,
+        sources:
+          account.plan === 'enterprise' ? sources.map((pair) => `${pair.source}.${pair.country}`) : 'all',
+        credits: balance,
+      };
+    }
+    case 'keys create': {
+      const values = parse(args, { account: { type: 'string' }, label: { type: 'string' } });
+      const account = await requireAccount(deps.db, requireOption(values, 'account'));
+      return {
+        account: account.name,
+        ...(await createApiKey(deps.db, account, (values.label as string | undefined) ?? null)),
+      };
+    }
+    case 'credits grant': {
+      const values = parse(args, { account: { type: 'string' }, amount: { type: 'string' } });
+      const account = await requireAccount(deps.db, requireOption(values, 'account'));
+      const amount = positiveInteger(requireOption(values, 'amount'), 'amount');
+      const balance = await grantCredits(deps.db, account.id, amount, 'operator grant');
+      return { account: account.name, granted: amount, balance };
+    }
+    case 'legacy-credentials': {
+      const values = parse(args, { account: { type: 'string' } });
+      const account = await requireAccount(deps.db, requireOption(values, 'account'));
+      return createLegacyCredentials(deps.db, account);
+    }
+    case 'credits balance': {
+      const values = parse(args, { account: { type: 'string' } });
+      const account = await requireAccount(deps.db, requireOption(values, 'account'));
+      return { account: account.name, balance: await creditBalance(deps.db, account.id) };
+    }
+    default:
+      throw invalid(`unknown command ${JSON.stringify(argv.slice(0, 2).join(' '))}\n${USAGE}`);
+  }
+}

@@ -1,0 +1,185 @@
+import { resolve } from 'node:path';
+
+/**
+ * The service's configuration. `loadConfig` is the only reader of `process.env`: every variable is
+ * declared once below with its default and unit, all bad variables are reported together, and the
+ * result is frozen and passed explicitly to whatever needs it.
+ */
+
+type Parser<T> = (raw: string) => T;
+
+class ConfigValueError extends Error {}
+
+function integer(min: number, max: number): Parser<number> {
+  return (raw) => {
+    const parsed = Number(raw);
+    if (!/^-?\d+$/.test(raw.trim()) || !Number.isSafeInteger(parsed) || parsed < min || parsed > max) {
+      throw new ConfigValueError(`must be an integer from ${min} to ${max}`);
+    }
+    return parsed;
+  };
+}
+
+function positiveNumber(raw: string): number {
+  const parsed = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(parsed) || parsed <= 0) {
+    throw new ConfigValueError('must be a number above 0');
+  }
+  return parsed;
+}
+
+function text(raw: string): string {
+  if (raw.trim() === '') throw new ConfigValueError('must not be empty');
+  return raw.trim();
+}
+
+function oneOf<const T extends string>(...allowed: T[]): Parser<T> {
+  return (raw) => {
+    if (!(allowed as string[]).includes(raw))
+      throw new ConfigValueError(`must be one of ${allowed.join(', ')}`);
+    return raw as T;
+  };
+}
+
+function boolean(raw: string): boolean {
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new ConfigValueError('must be true or false');
+}
+
+function jsonObject<T>(describe: string, check: (value: unknown) => value is T): Parser<T> {
+  return (raw) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      throw new ConfigValueError(`must be JSON: ${describe}`);
+    }
+    if (!check(parsed)) throw new ConfigValueError(`must be JSON: ${describe}`);
+    return parsed;
+  };
+}
+
+function isRecordOf<V>(isValue: (v: unknown) => v is V) {
+  return (value: unknown): value is Record<string, V> =>
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((entry) => isValue(entry));
+}
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isStringList = (v: unknown): v is string[] => Array.isArray(v) && v.every(isString);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function list(raw: string): string[] {
+  return raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+const API_KEY_PATTERN = /^svc_live_[A-Za-z0-9_-]{48}$/;
+function apiKey(raw: string): string {
+  if (!API_KEY_PATTERN.test(raw))
+    throw new ConfigValueError('must be svc_live_ followed by 48 base64url characters');
+  return raw;
+}
+
+function databaseUrl(raw: string): string {
+  if (!/^postgres(ql)?:\/\//.test(raw))
+    throw new ConfigValueError('must be a postgres:// or postgresql:// URL');
+  return raw;
+}
+
+/** Every variable: name, parser and default (undefined = optional, absent means not set). */
+const schema = {
+  port: { env: 'PORT', parse: integer(0, 65535), default: 8080 },
+  host: { env: 'HOST', parse: text, default: '127.0.0.1' },
+  dataDir: { env: 'DATA_DIR', parse: text, default: './data' },
+  sandboxPort: { env: 'SANDBOX_PORT', parse: integer(0, 65535), default: 8081 },
+  sandboxEnabled: { env: 'SANDBOX_ENABLED', parse: boolean, default: true },
+  sandboxFaults: {
+    env: 'SANDBOX_FAULTS',
+    parse: jsonObject('an object of source id to fault profile', isRecordOf(isObject)),
+    default: {} as Record<string, Record<string, unknown>>,
+  },
+  databaseUrl: { env: 'DATABASE_URL', parse: databaseUrl, default: undefined as string | undefined },
+  queueEngine: { env: 'QUEUE_ENGINE', parse: oneOf('sql', 'bullmq'), default: 'sql' as const },
+  redisUrl: { env: 'REDIS_URL', parse: text, default: 'redis://127.0.0.1:6379' },
+  role: { env: 'ROLE', parse: oneOf('all', 'api', 'worker'), default: 'all' as const },
+  workerConcurrency: { env: 'WORKER_CONCURRENCY', parse: integer(1, 1000), default: 32 },
+  bootstrapApiKey: { env: 'BOOTSTRAP_API_KEY', parse: apiKey, default: undefined as string | undefined },
+  bootstrapCredits: { env: 'BOOTSTRAP_CREDITS', parse: integer(0, 1_000_000_000), default: 100_000 },
+  resultRetentionHours: { env: 'RESULT_RETENTION_HOURS', parse: integer(1, 8760), default: 72 },
+  cleanerIntervalMs: { env: 'CLEANER_INTERVAL_MS', parse: integer(1000, 86_400_000), default: 600_000 },
+  bodyLimitBytes: { env: 'BODY_LIMIT_BYTES', parse: integer(1024, 1_073_741_824), default: 16 * 1024 * 1024 },
+  shutdownTimeoutMs: { env: 'SHUTDOWN_TIMEOUT_MS', parse: integer(0, 600_000), default: 20_000 },
+  logLevel: {
+    env: 'LOG_LEVEL',
+    parse: oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'),
+    default: 'info' as const,
+  },
+  sourceBaseUrls: {
+    env: 'SOURCE_BASE_URLS',
+    parse: jsonObject('an object of "source_NN.cc" to base URL', isRecordOf(isString)),
+    default: {} as Record<string, string>,
+  },
+  extraCountries: {
+    env: 'SOURCE_EXTRA_COUNTRIES',
+    parse: jsonObject('an object of source id to a list of country codes', isRecordOf(isStringList)),
+    default: {} as Record<string, string[]>,
+  },
+  egressProxies: {
+    env: 'EGRESS_PROXIES',
+    parse: jsonObject('an object of country code to a list of proxy URLs', isRecordOf(isStringList)),
+    default: {} as Record<string, string[]>,
+  },
+  crawlRequestTimeoutMs: { env: 'CRAWL_REQUEST_TIMEOUT_MS', parse: integer(100, 600_000), default: 15_000 },
+  crawlMaxAttempts: { env: 'CRAWL_MAX_ATTEMPTS', parse: integer(1, 20), default: 4 },
+  crawlPairConcurrency: { env: 'CRAWL_PAIR_CONCURRENCY', parse: integer(1, 1000), default: 16 },
+  crawlPairRequestsPerSecond: { env: 'CRAWL_PAIR_RPS', parse: positiveNumber, default: 200 },
+  callbackAllowHosts: { env: 'CALLBACK_ALLOW_HOSTS', parse: list, default: [] as string[] },
+  rateLimitPerSecond: { env: 'RATE_LIMIT_PER_SECOND', parse: positiveNumber, default: 50 },
+  rateLimitBurst: { env: 'RATE_LIMIT_BURST', parse: integer(1, 1_000_000), default: 200 },
+} as const;
+
+type Schema = typeof schema;
+/** The validated, frozen configuration. */
+export type Config = {
+  readonly [K in keyof Schema]: Schema[K]['default'] | ReturnType<Schema[K]['parse']>;
+} & { readonly databaseFile: string };
+
+/** Raised by `loadConfig` with every bad variable listed, so one start reports them all. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the environment (defaults: `process.env`). */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const problems: string[] = [];
+  const values: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(schema)) {
+    const raw = env[spec.env];
+    if (raw === undefined || raw === '') {
+      values[name] = spec.default;
+      continue;
+    }
+    try {
+      values[name] = (spec.parse as Parser<unknown>)(raw);
+    } catch (error) {
+      const reason = error instanceof ConfigValueError ? error.message : String(error);
+      problems.push(`${spec.env}=${JSON.stringify(raw)} ${reason}`);
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  const dataDir = resolve(values.dataDir as string);
+  return Object.freeze({
+    ...values,
+    dataDir,
+    databaseFile: resolve(dataDir, 'pricecrawl.sqlite'),
+  }) as Config;
+}

@@ -1,0 +1,31 @@
+import type {
+  AccountSourcesTable,
+  AccountsTable,
+  ApiKeysTable,
+  LegacyCredentialsTable,
+} from '../accounts/accounts.table.ts';
+import type { ConversionsTable, SellerNamesTable } from '../crawl/crawl-state.table.ts';
+import type { CreditLedgerTable } from '../credits/credits.table.ts';
+import type { IdempotencyKeysTable, JobValuesTable, JobsTable } from '../jobs/jobs.table.ts';
+import type { QueueTasksTable } from '../queue/queue.table.ts';
+
+export interface SettingsTable {
+  name: string;
+  value: string;
+}
+
+/** Every table, as Kysely sees it; each feature owns its table types. */
+export interface DatabaseSchema {
+  settings: SettingsTable;
+  accounts: AccountsTable;
+  account_sources: AccountSourcesTable;
+  api_keys: ApiKeysTable;
+  legacy_credentials: LegacyCredentialsTable;
+  credit_ledger: CreditLedgerTable;
+  jobs: JobsTable;
+  job_values: JobValuesTable;
+  idempotency_keys: IdempotencyKeysTable;
+  queue_tasks: QueueTasksTable;
+  conversions: ConversionsTable;
+  seller_names: SellerNamesTable;
+}

@@ -1,0 +1,40 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { DatabaseSchema } from './database.schema.ts';
+
+/** The typed Kysely handle used across the service (a transaction is one too). */
+export type Db = Kysely<DatabaseSchema>;
+/** A transaction handle; repository functions accept either. */
+export type Trx = Transaction<DatabaseSchema>;
+/** Which SQL dialect a handle speaks. */
+export type DialectName = 'sqlite' | 'postgres';
+
+/** Where the data lives: a SQLite file (embedded default) or a PostgreSQL URL (distributed). */
+export type DatabaseTarget = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+
+// pg returns int8 (count, sum) as strings; every such figure here fits in a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+/** Opens the database. SQLite runs in WAL mode so readers never block the single writer. */
+export function openDatabase(target: DatabaseTarget): Db {
+  if (target.dialect === 'postgres') {
+    return new Kysely<DatabaseSchema>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: target.url, max: 10 }) }),
+    });
+  }
+  mkdirSync(dirname(target.file), { recursive: true });
+  const sqlite = new SQLite(target.file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  return new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+/** Tells the dialect of a handle, for the few statements that differ (row locks, SKIP LOCKED). */
+export function dialectOf(db: Db | Trx): DialectName {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}

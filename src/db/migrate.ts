@@ -1,0 +1,22 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './database.ts';
+import * as core from './migrations/0001_core.ts';
+import * as crawlState from './migrations/0002_crawl_state.ts';
+
+/** Migrations in order; a new one is appended here with the next number. */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001_core': core,
+  '0002_crawl_state': crawlState,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+/** Brings the schema up to date; throws with the failing migration's error. */
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error !== undefined || failed !== undefined) {
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}

@@ -1,0 +1,224 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import { isoNow } from '../lib/time.ts';
+import type { Job, JobStatus, JobValue, JobsTable } from './jobs.table.ts';
+
+export async function insertJob(db: Db, job: JobsTable): Promise<void> {
+  await db.insertInto('jobs').values(job).execute();
+}
+
+/** Inserts the value rows in chunks that stay under every dialect's parameter limit. */
+export async function insertJobValues(db: Db, rows: readonly JobValue[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += 500) {
+    await db
+      .insertInto('job_values')
+      .values(rows.slice(start, start + 500))
+      .execute();
+  }
+}
+
+export async function findJob(db: Db, jobId: string): Promise<Job | undefined> {
+  return db.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
+}
+
+/** A job of this account only: another account's job is never revealed (decisions G11). */
+export async function findAccountJob(db: Db, accountId: string, jobId: string): Promise<Job | undefined> {
+  return db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('id', '=', jobId)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+}
+
+export async function findJobValue(db: Db, jobId: string, index: number): Promise<JobValue | undefined> {
+  return db
+    .selectFrom('job_values')
+    .selectAll()
+    .where('job_id', '=', jobId)
+    .where('idx', '=', index)
+    .executeTakeFirst();
+}
+
+/** The submitted values in index order. */
+export async function listJobValueStrings(db: Db, jobId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('job_values')
+    .select('value')
+    .where('job_id', '=', jobId)
+    .orderBy('idx')
+    .execute();
+  return rows.map((row) => row.value);
+}
+
+/** Result JSON of every completed value in index order. */
+export async function listJobResults(db: Db, jobId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('job_values')
+    .select('result')
+    .where('job_id', '=', jobId)
+    .where('status', '=', 'done')
+    .orderBy('idx')
+    .execute();
+  return rows.flatMap((row) => (row.result === null ? [] : [row.result]));
+}
+
+export async function listPendingValueIndexes(db: Db, jobId: string, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('job_values')
+    .select('idx')
+    .where('job_id', '=', jobId)
+    .where('status', '=', 'pending')
+    .orderBy('idx')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.idx);
+}
+
+/** Moves a `new` job to `working` (spec 3.1); other states are left as they are. */
+export async function markJobWorking(db: Db, jobId: string): Promise<void> {
+  const now = isoNow();
+  await db
+    .updateTable('jobs')
+    .set({ status: 'working', started_at: now, updated_at: now })
+    .where('id', '=', jobId)
+    .where('status', '=', 'new')
+    .execute();
+}
+
+/**
+ * Records a value's result if it is still pending. Answers false when another run recorded it
+ * first: the guard that makes a re-run task harmless (nothing answered or charged twice).
+ */
+export async function completePendingValue(
+  db: Db,
+  input: {
+    jobId: string;
+    index: number;
+    success: boolean;
+    reason: string | null;
+    result: string;
+    credits: number;
+  },
+): Promise<boolean> {
+  const outcome = await db
+    .updateTable('job_values')
+    .set({
+      status: 'done',
+      success: input.success ? 1 : 0,
+      reason: input.reason,
+      result: input.result,
+      credits: input.credits,
+      completed_at: isoNow(),
+    })
+    .where('job_id', '=', input.jobId)
+    .where('idx', '=', input.index)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(outcome.numUpdatedRows) === 1;
+}
+
+/** Counts one more completed value and answers the job's counters after it. */
+export async function incrementJobCounters(
+  db: Db,
+  jobId: string,
+  failed: boolean,
+): Promise<{ values_done: number; values_total: number }> {
+  return db
+    .updateTable('jobs')
+    .set((eb) => ({
+      values_done: eb('values_done', '+', 1),
+      values_errors: eb('values_errors', '+', failed ? 1 : 0),
+      updated_at: isoNow(),
+    }))
+    .where('id', '=', jobId)
+    .returning(['values_done', 'values_total'])
+    .executeTakeFirstOrThrow();
+}
+
+export async function setCompletionSequence(
+  db: Db,
+  jobId: string,
+  index: number,
+  sequence: number,
+): Promise<void> {
+  await db
+    .updateTable('job_values')
+    .set({ completion_seq: sequence })
+    .where('job_id', '=', jobId)
+    .where('idx', '=', index)
+    .execute();
+}
+
+/** Ends a job in a final state unless it already ended. */
+export async function endJob(db: Db, jobId: string, status: Extract<JobStatus, 'finished' | 'failed'>) {
+  const now = isoNow();
+  const outcome = await db
+    .updateTable('jobs')
+    .set({ status, finished_at: now, updated_at: now })
+    .where('id', '=', jobId)
+    .where('status', 'in', ['new', 'working'])
+    .executeTakeFirst();
+  return Number(outcome.numUpdatedRows) === 1;
+}
+
+export async function findIdempotencyKey(db: Db, accountId: string, key: string) {
+  return db
+    .selectFrom('idempotency_keys')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('key', '=', key)
+    .executeTakeFirst();
+}
+
+export async function insertIdempotencyKey(
+  db: Db,
+  row: { account_id: string; key: string; request_hash: string; job_id: string; response: string },
+): Promise<void> {
+  await db
+    .insertInto('idempotency_keys')
+    .values({ ...row, created_at: isoNow() })
+    .execute();
+}
+
+export async function deleteIdempotencyKeysBefore(db: Db, beforeIso: string): Promise<void> {
+  await db.deleteFrom('idempotency_keys').where('created_at', '<', beforeIso).execute();
+}
+
+/** Drops results of jobs past retention; the job row stays so a download answers "results expired". */
+export async function purgeExpiredResults(db: Db, nowIso: string, limit: number): Promise<number> {
+  const expired = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('expires_at', '<', nowIso)
+    .where('results_purged', '=', 0)
+    .where('status', 'in', ['finished', 'failed'])
+    .limit(limit)
+    .execute();
+  for (const { id } of expired) {
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('job_values').set({ result: null }).where('job_id', '=', id).execute();
+      await trx
+        .updateTable('jobs')
+        .set({ results_purged: 1, updated_at: nowIso })
+        .where('id', '=', id)
+        .execute();
+    });
+  }
+  return expired.length;
+}
+
+/** Active jobs that have pending values but whose work may have been lost (engines without transactional enqueue). */
+export async function listActiveJobIds(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('jobs').select('id').where('status', 'in', ['new', 'working']).execute();
+  return rows.map((row) => row.id);
+}
+
+export async function countValuesByStatus(db: Db, jobId: string) {
+  return db
+    .selectFrom('job_values')
+    .select(['status', sql<number>`count(*)`.as('count')])
+    .where('job_id', '=', jobId)
+    .groupBy('status')
+    .execute();
+}

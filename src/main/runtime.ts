@@ -1,0 +1,106 @@
+import { pino, type Logger } from 'pino';
+import type { AppDeps } from '../app.deps.ts';
+import type { Config } from '../config.ts';
+import { createCrawlEngine } from '../crawl/engine.ts';
+import { openDatabase, type Db } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { JobEvents } from '../jobs/jobs.events.ts';
+import { deleteIdempotencyKeysBefore, purgeExpiredResults } from '../jobs/jobs.repository.ts';
+import { TASK, crawlValueTask, expireJobTask } from '../jobs/jobs.task.ts';
+import { isoNow, isoPlus } from '../lib/time.ts';
+import { createSqlQueue } from '../queue/queue.sql.ts';
+import type { TaskHandler } from '../queue/queue.types.ts';
+import { SourceCatalogue } from '../sources/sources.catalogue.ts';
+
+/** A process's wired parts: deps for the app and tasks, plus start and close. */
+export interface Runtime {
+  deps: AppDeps;
+  /** Starts the worker side (queue processing and the retention cleaner) when the role has one. */
+  startWorker(): void;
+  close(): Promise<void>;
+}
+
+/** Creates the logger; credentials never reach a log line. */
+export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
+  return pino({
+    level: config.logLevel,
+    redact: [
+      'req.headers.authorization',
+      'req.headers["x-api-key"]',
+      'headers.authorization',
+      'headers["x-api-key"]',
+    ],
+  });
+}
+
+/** Opens the configured database (SQLite file by default, PostgreSQL with `DATABASE_URL`) and migrates it. */
+export async function openMigratedDatabase(config: Config): Promise<Db> {
+  const db = openDatabase(
+    config.databaseUrl
+      ? { dialect: 'postgres', url: config.databaseUrl }
+      : { dialect: 'sqlite', file: config.databaseFile },
+  );
+  await migrateToLatest(db);
+  return db;
+}
+
+/** Wires one process: database, queue, crawl engine (worker roles) and the task table. */
+export async function createRuntime(config: Config, logger: Logger = createLogger(config)): Promise<Runtime> {
+  const db = await openMigratedDatabase(config);
+  const embedded = config.databaseUrl === undefined;
+  const queue = createSqlQueue(db, logger, { soleWorker: embedded && config.role === 'all' });
+  const engine =
+    config.role === 'api'
+      ? undefined
+      : createCrawlEngine({
+          logger,
+          fetcherOptions: {
+            requestTimeoutMs: config.crawlRequestTimeoutMs,
+            maxAttempts: config.crawlMaxAttempts,
+            perPairConcurrency: config.crawlPairConcurrency,
+            perPairRequestsPerSecond: config.crawlPairRequestsPerSecond,
+            proxiesByCountry: config.egressProxies,
+          },
+        });
+  const deps: AppDeps = {
+    config,
+    db,
+    queue,
+    catalogue: new SourceCatalogue(config.extraCountries),
+    logger,
+    events: new JobEvents(),
+    engine,
+    sandboxOrigin: `http://127.0.0.1:${config.sandboxPort}`,
+    completionHooks: [],
+  };
+  const handlers: Record<string, TaskHandler> = {
+    [TASK.crawlValue]: (payload) => crawlValueTask(deps, payload),
+    [TASK.expireJob]: (payload) => expireJobTask(deps, payload),
+  };
+  let cleaner: NodeJS.Timeout | undefined;
+
+  async function cleanOnce(): Promise<void> {
+    const now = isoNow();
+    await purgeExpiredResults(db, now, 1000);
+    await deleteIdempotencyKeysBefore(db, isoPlus(now, -24 * 3600_000));
+  }
+
+  return {
+    deps,
+    startWorker() {
+      if (config.role === 'api') return;
+      queue.start(handlers, config.workerConcurrency);
+      const runCleaner = () =>
+        cleanOnce().catch((err: unknown) => logger.error({ err }, 'retention cleaner failed'));
+      void runCleaner();
+      cleaner = setInterval(runCleaner, config.cleanerIntervalMs);
+      cleaner.unref();
+    },
+    async close() {
+      clearInterval(cleaner);
+      await queue.stop(config.shutdownTimeoutMs);
+      await engine?.close();
+      await db.destroy();
+    },
+  };
+}

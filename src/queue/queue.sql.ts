@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { dialectOf, type Db } from '../db/database.ts';
+import { isoNow, isoPlus, sleep } from '../lib/time.ts';
+import { newObjectId } from '../lib/ids.ts';
+import { isRetryable, retryDelayMs, type TaskHandler, type TaskSpec, type WorkQueue } from './queue.types.ts';
+
+export interface SqlQueueOptions {
+  /** How long a claimed task stays locked without a heartbeat before another worker may take it. */
+  leaseMs?: number;
+  /** Idle polling interval; `add` in this process wakes the loop at once. */
+  pollIntervalMs?: number;
+  /**
+   * Embedded mode: this process is the only worker on the database, so locks left by a crashed
+   * previous run are released at start instead of waiting for their lease to run out.
+   */
+  soleWorker?: boolean;
+}
+
+/**
+ * A durable queue in the service's own database (SQLite or PostgreSQL). Tasks are rows; a worker
+ * claims due rows by locking them for a lease it keeps renewing while they run. A crash leaves the
+ * rows in place, so their work runs again after the lease (or at once, for a sole worker).
+ */
+export function createSqlQueue(db: Db, logger: Logger, options: SqlQueueOptions = {}): WorkQueue {
+  const leaseMs = options.leaseMs ?? 30_000;
+  const pollIntervalMs = options.pollIntervalMs ?? 250;
+  const workerId = `${process.pid}-${randomUUID().slice(0, 8)}`;
+  const running = new Map<string, Promise<void>>();
+  const stopController = new AbortController();
+  let wake: (() => void) | undefined;
+  let loop: Promise<void> | undefined;
+
+  async function add(tasks: readonly TaskSpec[], within?: Db): Promise<void> {
+    if (tasks.length === 0) return;
+    const target = within ?? db;
+    const now = isoNow();
+    const rows = tasks.map((task) => ({
+      id: newObjectId(),
+      task: task.task,
+      payload: JSON.stringify(task.payload),
+      run_at: task.runAt ? task.runAt.toISOString() : now,
+      attempts: 0,
+      max_attempts: task.maxAttempts ?? 10,
+      dedupe_key: task.dedupeKey ?? null,
+      created_at: now,
+    }));
+    // Chunked so a 100 000-task submission stays under the dialects' bound-parameter limits.
+    for (let start = 0; start < rows.length; start += 500) {
+      await target
+        .insertInto('queue_tasks')
+        .values(rows.slice(start, start + 500))
+        .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
+        .execute();
+    }
+    wake?.();
+  }
+
+  async function claim(limit: number) {
+    const now = isoNow();
+    return db.transaction().execute(async (trx) => {
+      let query = trx
+        .selectFrom('queue_tasks')
+        .select('id')
+        .where('run_at', '<=', now)
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+        .orderBy('run_at')
+        .limit(limit);
+      if (dialectOf(trx) === 'postgres') query = query.forUpdate().skipLocked();
+      const ids = (await query.execute()).map((row) => row.id);
+      if (ids.length === 0) return [];
+      return trx
+        .updateTable('queue_tasks')
+        .set((eb) => ({
+          locked_by: workerId,
+          locked_until: isoPlus(now, leaseMs),
+          attempts: eb('attempts', '+', 1),
+        }))
+        .where('id', 'in', ids)
+        .returningAll()
+        .execute();
+    });
+  }
+
+  async function settle(
+    row: { id: string; attempts: number; max_attempts: number; task: string },
+    error?: unknown,
+  ): Promise<void> {
+    if (error === undefined) {
+      await db.deleteFrom('queue_tasks').where('id', '=', row.id).execute();
+      return;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    if (stopController.signal.aborted) {
+      // Interrupted by shutdown, not failed: run again soon without spending an attempt.
+      await db
+        .updateTable('queue_tasks')
+        .set((eb) => ({ locked_by: null, locked_until: null, attempts: eb('attempts', '-', 1) }))
+        .where('id', '=', row.id)
+        .execute();
+      return;
+    }
+    if (!isRetryable(error) || row.attempts >= row.max_attempts) {
+      logger.error({ task: row.task, taskId: row.id, err: error }, 'task given up');
+      await db.deleteFrom('queue_tasks').where('id', '=', row.id).execute();
+      return;
+    }
+    logger.warn(
+      { task: row.task, taskId: row.id, attempt: row.attempts, err: error },
+      'task failed, will retry',
+    );
+    await db
+      .updateTable('queue_tasks')
+      .set({
+        locked_by: null,
+        locked_until: null,
+        last_error: message.slice(0, 1000),
+        run_at: isoPlus(new Date(), retryDelayMs(row.attempts)),
+      })
+      .where('id', '=', row.id)
+      .execute();
+  }
+
+  async function heartbeat(): Promise<void> {
+    if (running.size === 0) return;
+    await db
+      .updateTable('queue_tasks')
+      .set({ locked_until: isoPlus(new Date(), leaseMs) })
+      .where('id', 'in', [...running.keys()])
+      .where('locked_by', '=', workerId)
+      .execute();
+  }
+
+  async function runLoop(handlers: Readonly<Record<string, TaskHandler>>, concurrency: number) {
+    if (options.soleWorker) {
+      await db.updateTable('queue_tasks').set({ locked_by: null, locked_until: null }).execute();
+    }
+    let lastHeartbeat = Date.now();
+    while (!stopController.signal.aborted) {
+      if (Date.now() - lastHeartbeat > leaseMs / 3) {
+        lastHeartbeat = Date.now();
+        await heartbeat().catch((err: unknown) => logger.error({ err }, 'queue heartbeat failed'));
+      }
+      const free = concurrency - running.size;
+      const claimed = free > 0 ? await claim(free).catch((err: unknown) => logFailure(err)) : [];
+      for (const row of claimed) {
+        const handler = handlers[row.task];
+        const work = (async () => {
+          if (!handler) throw new Error(`no handler for task ${row.task}`);
+          const payload = JSON.parse(row.payload) as Record<string, unknown>;
+          await handler(payload, { signal: stopController.signal, attempt: row.attempts });
+        })()
+          .then(
+            () => settle(row),
+            (error: unknown) => settle(row, error),
+          )
+          .catch((err: unknown) => logger.error({ err, taskId: row.id }, 'task settle failed'))
+          .finally(() => {
+            running.delete(row.id);
+            wake?.();
+          });
+        running.set(row.id, work);
+      }
+      if (claimed.length === 0 || running.size >= concurrency) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          void sleep(pollIntervalMs, stopController.signal).then(resolve);
+        });
+        wake = undefined;
+      }
+    }
+  }
+
+  function logFailure(err: unknown): [] {
+    logger.error({ err }, 'queue claim failed');
+    return [];
+  }
+
+  return {
+    add,
+    start(handlers, concurrency) {
+      if (loop) throw new Error('queue already started');
+      loop = runLoop(handlers, concurrency).catch((err: unknown) =>
+        logger.fatal({ err }, 'queue loop crashed'),
+      );
+    },
+    async stop(timeoutMs) {
+      stopController.abort();
+      wake?.();
+      await Promise.race([Promise.allSettled([loop, ...running.values()]), sleep(timeoutMs)]);
+    },
+  };
+}
