@@ -227,6 +227,24 @@ describe('crawl fetcher', () => {
   });
 });
 
+describe('crawl fetcher connection pools', () => {
+  it('reuses one kept-alive connection for sequential requests to a source', async () => {
+    const server = await startServer({ '/page': ok() });
+    const fetcher = createFetcher(FAST);
+    try {
+      for (let i = 0; i < 5; i += 1) {
+        await fetcher.fetchPage(request(`${server.url}/page`));
+        // Let undici mark the connection free (just after the body ends) before the next request.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      assert.equal(server.connections(), 1);
+    } finally {
+      await fetcher.close();
+      await server.close();
+    }
+  });
+});
+
 describe('crawl fetcher against an unreachable source', () => {
   it('retries connection refusals and ends with SourceUnavailableError', async () => {
     const gone = await startServer({});

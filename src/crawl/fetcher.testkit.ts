@@ -29,6 +29,8 @@ export interface TestServer {
   count(path: string): number;
   /** Highest number of requests in flight at once. */
   maxInFlight(): number;
+  /** TCP connections accepted so far. */
+  connections(): number;
   close(): Promise<void>;
 }
 
@@ -64,10 +66,13 @@ export async function startServer(routes: Record<string, Step | Step[]>): Promis
     const step = steps[Math.min(previous, steps.length - 1)] ?? notFound;
     step(request, response);
   });
+  let connections = 0;
+  server.on('connection', () => (connections += 1));
   const port = await listen(server);
   return {
     url: `http://127.0.0.1:${port}`,
     seen,
+    connections: () => connections,
     count: (path) => seen.filter((entry) => entry.path === path).length,
     maxInFlight: () => maxInFlight,
     close: () => shut(server),
