@@ -26,6 +26,8 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
+  // The data API speaks JSON only; a text body is a 415, not a string to validate.
+  app.removeContentTypeParser('text/plain');
   installErrorHandling(app, FIELD_HINTS);
   // decisions G19: every response carries the interface version.
   app.addHook('onRequest', async (_request, reply) => {

@@ -3,7 +3,7 @@ import { buildApp } from '../app.ts';
 import { ensureDemoAccount } from '../accounts/accounts.service.ts';
 import { loadJwtSecret } from '../auth/auth.service.ts';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
-import { buildSandboxApp } from '../sandbox/sandbox.app.ts';
+import { buildSandboxApp } from '../sandbox/index.ts';
 import { createLogger, createRuntime } from './runtime.ts';
 
 function readConfig(): Config {

@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+/** The dialects every storage test runs on. */
+export const DIALECTS = ['sqlite', 'postgres'] as const;
+export type TestDialect = (typeof DIALECTS)[number];
+
+const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A throwaway database: a fresh SQLite directory or a fresh PostgreSQL database. */
+export interface TestDatabase {
+  env: Record<string, string>;
+  dataDir: string;
+  drop(): Promise<void>;
+}
+
+/** Creates an isolated database for one test file; `drop` removes it. */
+export async function createTestDatabase(dialect: TestDialect): Promise<TestDatabase> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pricecrawl-test-'));
+  if (dialect === 'sqlite') {
+    return { env: { DATA_DIR: dataDir }, dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const name = `pricecrawl_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    dataDir,
+    async drop() {
+      const client = new pg.Client({ connectionString: ADMIN_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

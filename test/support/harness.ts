@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import type { AddressInfo } from 'node:net';
+import { pino } from 'pino';
+import { createAccount, createApiKey } from '../../src/accounts/accounts.service.ts';
+import { buildApp } from '../../src/app.ts';
+import { loadJwtSecret } from '../../src/auth/auth.service.ts';
+import { loadConfig } from '../../src/config.ts';
+import { createRuntime, type Runtime } from '../../src/main/runtime.ts';
+import { buildSandboxApp } from '../../src/sandbox/index.ts';
+import type { SandboxOptions } from '../../src/sandbox/index.ts';
+import { createTestDatabase, type TestDialect, type TestDatabase } from './databases.ts';
+
+/** A running service without a port: app for `inject`, a real sandbox over HTTP, a real database. */
+export interface Harness {
+  app: FastifyInstance;
+  runtime: Runtime;
+  sandbox: FastifyInstance;
+  sandboxOrigin: string;
+  database: TestDatabase;
+  /** Creates an account with an API key; answers the headers that authenticate as it. */
+  account(input?: {
+    name?: string;
+    plan?: 'self-serve' | 'enterprise';
+    sources?: string;
+    credits?: number;
+    cacheReuse?: boolean;
+  }): Promise<{ headers: Record<string, string>; accountId: string; key: string }>;
+  close(): Promise<void>;
+}
+
+let accountCounter = 0;
+
+/** Starts a harness; `env` adds or overrides configuration variables. */
+export async function startHarness(
+  options: { dialect?: TestDialect; env?: Record<string, string>; sandbox?: SandboxOptions; worker?: boolean } = {},
+): Promise<Harness> {
+  const database = await createTestDatabase(options.dialect ?? 'sqlite');
+  const sandbox = buildSandboxApp(options.sandbox ?? {});
+  await sandbox.listen({ port: 0, host: '127.0.0.1' });
+  const sandboxPort = (sandbox.server.address() as AddressInfo).port;
+  const config = loadConfig({
+    ...database.env,
+    SANDBOX_PORT: String(sandboxPort),
+    LOG_LEVEL: 'silent',
+    CRAWL_REQUEST_TIMEOUT_MS: '5000',
+    ...options.env,
+  });
+  const runtime = await createRuntime(config, pino({ level: 'silent' }));
+  const app = await buildApp(runtime.deps, { jwtSecret: await loadJwtSecret(runtime.deps.db) });
+  if (options.worker !== false) runtime.startWorker();
+  return {
+    app,
+    runtime,
+    sandbox,
+    sandboxOrigin: `http://127.0.0.1:${sandboxPort}`,
+    database,
+    async account(input = {}) {
+      accountCounter += 1;
+      const { account } = await createAccount(runtime.deps, {
+        name: input.name ?? `acct${accountCounter}`,
+        plan: input.plan ?? 'self-serve',
+        sources: input.sources,
+        credits: input.credits ?? 100_000,
+        cacheReuse: input.cacheReuse ?? false,
+      });
+      const { key } = await createApiKey(runtime.deps.db, account);
+      return { headers: { 'x-api-key': key }, accountId: account.id, key };
+    },
+    async close() {
+      await app.close();
+      await runtime.close();
+      await sandbox.close();
+      await database.drop();
+    },
+  };
+}
+
+/** Fetches the sandbox's ground truth for a pair. */
+export async function fetchTruth(harness: Harness, source: string, country: string): Promise<SandboxTruth> {
+  const response = await fetch(`${harness.sandboxOrigin}/catalog.json?source=${source}&country=${country}`);
+  return (await response.json()) as SandboxTruth;
+}
+
+/** The part of `/catalog.json?source=&country=` that tests read. */
+export interface SandboxTruth {
+  products: Array<Record<string, unknown> & { content: Record<string, unknown> }>;
+  not_found: Record<string, string[]>;
+  terms?: unknown;
+}
