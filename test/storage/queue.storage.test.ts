@@ -1,0 +1,110 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { pino } from 'pino';
+import { openDatabase, type Db } from '../../src/db/database.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+import { sleep } from '../../src/lib/time.ts';
+import { createSqlQueue } from '../../src/queue/queue.sql.ts';
+import { PermanentTaskError, type TaskHandler } from '../../src/queue/queue.types.ts';
+import { DIALECTS, createTestDatabase, type TestDatabase } from '../support/databases.ts';
+
+const silent = pino({ level: 'silent' });
+
+async function until(check: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
+  const start = Date.now();
+  while (!(await check())) {
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+    await sleep(20);
+  }
+}
+
+for (const dialect of DIALECTS) {
+  describe(`SQL work queue on ${dialect}`, () => {
+    let database: TestDatabase;
+    let db: Db;
+
+    before(async () => {
+      database = await createTestDatabase(dialect);
+      db = openDatabase(
+        database.env.DATABASE_URL
+          ? { dialect: 'postgres', url: database.env.DATABASE_URL }
+          : { dialect: 'sqlite', file: `${database.dataDir}/queue.sqlite` },
+      );
+      await migrateToLatest(db);
+    });
+    after(async () => {
+      await db.destroy();
+      await database.drop();
+    });
+
+    it('runs every task once and removes it', async () => {
+      const queue = createSqlQueue(db, silent, { pollIntervalMs: 20 });
+      const seen: number[] = [];
+      queue.start({ note: async (payload) => void seen.push(payload.n as number) }, 4);
+      await queue.add(Array.from({ length: 50 }, (_, n) => ({ task: 'note', payload: { n } })));
+      await until(() => seen.length === 50);
+      await queue.stop(1000);
+      assert.deepEqual([...seen].sort((a, b) => a - b), Array.from({ length: 50 }, (_, n) => n));
+      const left = await db.selectFrom('queue_tasks').select('id').execute();
+      assert.equal(left.length, 0);
+    });
+
+    it('retries a failing task and gives up a permanent failure at once', async () => {
+      const queue = createSqlQueue(db, silent, { pollIntervalMs: 20 });
+      let flakyCalls = 0;
+      let permanentCalls = 0;
+      const handlers: Record<string, TaskHandler> = {
+        flaky: async () => {
+          flakyCalls += 1;
+          if (flakyCalls === 1) throw new Error('transient');
+        },
+        broken: async () => {
+          permanentCalls += 1;
+          throw new PermanentTaskError('bad payload');
+        },
+      };
+      queue.start(handlers, 2);
+      await queue.add([{ task: 'flaky', payload: {} }, { task: 'broken', payload: {} }]);
+      // The retry is scheduled about a second later (backoff), so wait for the second call.
+      await until(() => flakyCalls === 2, 15_000);
+      await until(async () => (await db.selectFrom('queue_tasks').select('id').execute()).length === 0);
+      await queue.stop(1000);
+      assert.equal(permanentCalls, 1);
+    });
+
+    it('adds a task only once per dedupe key', async () => {
+      const queue = createSqlQueue(db, silent);
+      await queue.add([{ task: 'x', payload: {}, dedupeKey: 'only-one', runAt: new Date(Date.now() + 60_000) }]);
+      await queue.add([{ task: 'x', payload: {}, dedupeKey: 'only-one', runAt: new Date(Date.now() + 60_000) }]);
+      const rows = await db.selectFrom('queue_tasks').select('id').where('dedupe_key', '=', 'only-one').execute();
+      assert.equal(rows.length, 1);
+      await db.deleteFrom('queue_tasks').execute();
+    });
+
+    it('commits tasks with the transaction that adds them, and not on rollback', async () => {
+      const queue = createSqlQueue(db, silent);
+      await assert.rejects(
+        db.transaction().execute(async (trx) => {
+          await queue.add([{ task: 'x', payload: { n: 1 } }], trx);
+          throw new Error('rollback');
+        }),
+      );
+      assert.equal((await db.selectFrom('queue_tasks').select('id').execute()).length, 0);
+    });
+
+    it('runs a task again after its worker died holding it', async () => {
+      // A worker that claims and then "dies": its lease is short and never renewed.
+      const dying = createSqlQueue(db, silent, { leaseMs: 300, pollIntervalMs: 20 });
+      let started = false;
+      dying.start({ job: () => new Promise<void>(() => void (started = true)) }, 1);
+      await dying.add([{ task: 'job', payload: {} }]);
+      await until(() => started);
+      void dying.stop(0);
+      const survivor = createSqlQueue(db, silent, { leaseMs: 300, pollIntervalMs: 20 });
+      let finished = false;
+      survivor.start({ job: async () => void (finished = true) }, 1);
+      await until(() => finished);
+      await survivor.stop(1000);
+    });
+  });
+}
