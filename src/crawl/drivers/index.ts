@@ -1,12 +1,20 @@
+/** The registry of source drivers. A source without a driver yet makes `getDriver` throw. */
 import type { SourceId } from '../../sources/sources.types.ts';
 import type { SourceDriver } from '../crawl.types.ts';
+import { source01Driver } from './source-01.driver.ts';
 
-/** Drivers by source; each source's driver registers here. */
-const DRIVERS: Partial<Record<SourceId, SourceDriver>> = {};
+const DRIVERS: Partial<Record<SourceId, SourceDriver>> = {
+  source_01: source01Driver,
+};
 
 /** The driver of a source; throws for a source that has none yet. */
 export function getDriver(source: SourceId): SourceDriver {
   const driver = DRIVERS[source];
-  if (!driver) throw new Error(`no driver for ${source}`);
+  if (!driver) throw new Error(`no crawl driver for ${source}`);
   return driver;
+}
+
+/** Sources that have a driver. */
+export function sourcesWithDriver(): SourceId[] {
+  return Object.keys(DRIVERS) as SourceId[];
 }

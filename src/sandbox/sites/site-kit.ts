@@ -1,0 +1,85 @@
+/** Helpers every simulated site uses: storefront lookup, HTML replies, paging, money in truth form. */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Catalogue, Offer, Product } from '../catalogue/catalogue.types.ts';
+import { minorToAmount } from '../catalogue/locale.ts';
+import { errorPageHtml } from '../html.ts';
+import type { SiteContext } from '../sandbox.types.ts';
+
+/** Sends an HTML page. */
+export function sendHtml(reply: FastifyReply, html: string, status = 200): FastifyReply {
+  return reply.code(status).type('text/html; charset=utf-8').send(html);
+}
+
+/** Sends the site's 404 page. */
+export function sendNotFound(reply: FastifyReply): FastifyReply {
+  return sendHtml(reply, errorPageHtml(404, 'Page not found'), 404);
+}
+
+/** The catalogue of the request's `:storefront`, or undefined (the caller answers 404). */
+export function catalogueOf(request: FastifyRequest, context: SiteContext): Catalogue | undefined {
+  const { storefront } = request.params as { storefront?: string };
+  return storefront ? context.catalogue(storefront) : undefined;
+}
+
+/** A URL path segment from a product name: `sonora-aria-300-kabellose-kopfhoerer-schwarz`. */
+export function slugOf(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/ä/g, 'ae')
+    .replace(/ö/g, 'oe')
+    .replace(/ü/g, 'ue')
+    .replace(/ß/g, 'ss')
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** One page (1-based) of a list, and the number of pages. */
+export function pageOf<T>(
+  items: readonly T[],
+  page: number,
+  pageSize: number,
+): { items: T[]; pages: number } {
+  return {
+    items: items.slice((page - 1) * pageSize, page * pageSize),
+    pages: Math.ceil(items.length / pageSize),
+  };
+}
+
+/** All pages of a list. */
+export function allPages<T>(items: readonly T[], pageSize: number): T[][] {
+  const pages: T[][] = [];
+  for (let start = 0; start < items.length; start += pageSize)
+    pages.push(items.slice(start, start + pageSize));
+  return pages;
+}
+
+/** Minor units as the number a driver reports (`1299` cents → 12.99; yen stay whole). */
+export function amount(minor: number, catalogue: Catalogue): number {
+  return minorToAmount(minor, catalogue.locale);
+}
+
+/** Min/max/mean offer price as drivers report them: the mean is rounded to cents (also for yen). */
+export function priceSummary(
+  offers: readonly Offer[],
+  catalogue: Catalogue,
+): { price_min: number; price_max: number; price_avg: number } {
+  const prices = offers.map((offer) => offer.priceMinor);
+  const centsPerMinor = catalogue.locale.fractionDigits === 0 ? 100 : 1;
+  const meanCents = (prices.reduce((sum, price) => sum + price, 0) * centsPerMinor) / prices.length;
+  return {
+    price_min: amount(Math.min(...prices), catalogue),
+    price_max: amount(Math.max(...prices), catalogue),
+    price_avg: Math.round(meanCents) / 100,
+  };
+}
+
+/** Planted flags of an offer as ground truth lists them. */
+export function offerFlags(offer: Offer): { outlier: boolean; wrong_product: boolean } {
+  return { outlier: offer.outlier, wrong_product: offer.wrongProduct !== null };
+}
+
+/** The lowest-priced offer of a product. */
+export function cheapestOffer(product: Product): Offer | undefined {
+  return [...product.offers].sort((a, b) => a.priceMinor - b.priceMinor)[0];
+}
