@@ -90,6 +90,10 @@ const LOCALES: Record<string, LocaleRow> = {
   dk: comma('da', 'DKK', 'kr.', 'after_space', '.', 7.45),
   no: comma('nb', 'NOK', 'kr', 'before_space', NBSP, 11.7),
   tr: comma('tr', 'TRY', 'TL', 'after_space', '.', 35),
+  // No Czech or Slovak vocabulary exists: labels and product names fall back to English, while
+  // money is written the local way (source_05's own page texts are Czech and Slovak).
+  cz: comma('en', 'CZK', 'Kč', 'after_space', NBSP, 25),
+  sk: eur('en', 'after_space', NBSP),
 };
 
 /** Storefronts the sandbox knows how to localize. */
