@@ -1,0 +1,71 @@
+// Scores the generic product extractor on the real-page fixtures, as the benchmark's evaluate.py does.
+// Usage: npx tsx scripts/score-extractor.ts [--dir ../shared/fixtures/product-pages] [--verbose]
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  DEFAULT_FIXTURE_DIR,
+  fixturesPresent,
+  runBenchmark,
+  type BenchmarkReport,
+} from '../src/extract/benchmark.ts';
+import { SCORED_FIELDS } from '../src/extract/score.ts';
+
+function main(): number {
+  const { values } = parseArgs({
+    options: { dir: { type: 'string' }, verbose: { type: 'boolean', short: 'v', default: false } },
+  });
+  const dir = values.dir === undefined ? DEFAULT_FIXTURE_DIR : resolve(values.dir);
+  if (!fixturesPresent(dir)) {
+    console.error(`score-extractor: no fixtures at ${dir} (expected ground-truth.json and html/*.html.gz)`);
+    return 2;
+  }
+  const report = runBenchmark(dir);
+  if (values.verbose) printErrors(report);
+  printTable(report);
+  printTimings(report);
+  return 0;
+}
+
+/** One line per wrong or missing value: attribute, page, prediction and the acceptable values. */
+function printErrors(report: BenchmarkReport): void {
+  for (const page of report.pages) {
+    for (const field of SCORED_FIELDS) {
+      const { fp, fn } = page.counts[field];
+      if (fp === 0 && fn === 0) continue;
+      const kind = fp > 0 ? 'WRONG' : 'MISSED';
+      const host = new URL(page.url).host;
+      const predicted = JSON.stringify(page.predicted[field]);
+      console.log(
+        `${kind.padEnd(6)} ${field.padEnd(12)} ${page.id.slice(0, 8)} ${host.padEnd(28)} ` +
+          `got ${predicted} want ${JSON.stringify(page.truth[field])}`,
+      );
+    }
+  }
+  console.log('');
+}
+
+function printTable(report: BenchmarkReport): void {
+  const header = ['attribute', 'F1', 'precision', 'recall', 'TP', 'FP', 'FN', 'support'];
+  const rows = SCORED_FIELDS.map((field) => {
+    const m = report.metrics[field];
+    return [field, m.f1.toFixed(3), m.precision.toFixed(3), m.recall.toFixed(3), m.tp, m.fp, m.fn, m.support];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells: readonly (string | number)[]): string =>
+    cells.map((c, i) => String(c).padEnd(widths[i] ?? 0)).join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+}
+
+function printTimings(report: BenchmarkReport): void {
+  const durations = report.pages.map((p) => p.durationMs).sort((a, b) => a - b);
+  const slowest = report.pages.reduce((a, b) => (b.durationMs > a.durationMs ? b : a), report.pages[0]!);
+  const median = durations[Math.floor(durations.length / 2)] ?? 0;
+  console.log(
+    `\n${report.pages.length} pages; extraction time median ${median.toFixed(0)} ms, ` +
+      `max ${slowest.durationMs.toFixed(0)} ms (${slowest.id.slice(0, 8)})`,
+  );
+}
+
+process.exitCode = main();

@@ -1,0 +1,40 @@
+import { textOf, type ParsedPage } from './dom.ts';
+import { findMainHeading } from './layout.ts';
+import { findShownAvailability } from './layout-availability.ts';
+import { findLayoutPrice } from './layout-price.ts';
+import { findShownSku } from './layout-sku.ts';
+import type { ExtractedProduct, LayerFacts } from './types.ts';
+import { identifierFromUrl } from './url-id.ts';
+
+/** What the page shows to people, read by layout heuristics. */
+export interface ShownFacts {
+  /** Layout facts that only fill gaps left by structured data. */
+  fallback: LayerFacts;
+  /** A product code printed with a label; trusted over structured ids (see `extractProduct`). */
+  shownSku: string | null;
+}
+
+/**
+ * The last layer: reads what the page shows to people when no structured data said it.
+ * `known` holds what earlier layers found (the product name helps find the title).
+ */
+export function factsFromLayout(
+  page: ParsedPage,
+  known: ExtractedProduct,
+  url: string | undefined,
+): ShownFacts {
+  const headings = page.elements.filter((e) => e.tag === 'h1');
+  const title = page.elements.find((e) => e.tag === 'title');
+  const heading = findMainHeading(headings, known.name ?? (title ? textOf(title) : null));
+  const mainOrder = heading?.order ?? null;
+  const price = known.price === null ? findLayoutPrice(page, mainOrder) : null;
+  return {
+    fallback: {
+      price: price?.decimal ?? null,
+      currency: price?.currency ?? null,
+      sku: url === undefined ? null : identifierFromUrl(url),
+      availability: findShownAvailability(page, mainOrder),
+    },
+    shownSku: findShownSku(page, mainOrder),
+  };
+}

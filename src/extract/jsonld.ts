@@ -1,0 +1,93 @@
+import { parseLenientJson } from './lenient-json.ts';
+
+/** A JSON object as found in JSON-LD or script state. */
+export type JsonObject = Record<string, unknown>;
+
+/**
+ * `<script type="application/ld+json">` blocks. A regular expression over the raw text is much
+ * cheaper than building a DOM of a 1.5 MB page, and structured data usually answers on its own.
+ */
+const JSON_LD_SCRIPT =
+  /<script\b[^>]*?\btype\s*=\s*["']?\s*application\/ld\+json[^>]*>([\s\S]*?)<\/script\s*>/giu;
+
+/** True for a plain JSON object (not an array, not null). */
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Returns every JSON-LD object of a page, in document order.
+ *
+ * Scans the raw HTML for `<script type="application/ld+json">` blocks without building a DOM,
+ * reads each block leniently (raw line breaks in strings, trailing commas, comments, CDATA
+ * wrappers, blocks cut short), and flattens top-level arrays and `@graph` lists so that each
+ * entry is one node. Blocks that cannot be read at all are skipped; never throws.
+ */
+export function extractJsonLd(html: string): unknown[] {
+  const nodes: unknown[] = [];
+  for (const match of html.matchAll(JSON_LD_SCRIPT)) {
+    for (const value of parseLenientJson(match[1] ?? '')) flattenGraph(value, nodes, 0);
+  }
+  return nodes;
+}
+
+/** Appends a JSON-LD value's nodes: arrays and `@graph` lists are unpacked, at any depth. */
+function flattenGraph(value: unknown, nodes: unknown[], depth: number): void {
+  if (depth > 8) return;
+  if (Array.isArray(value)) {
+    for (const item of value) flattenGraph(item, nodes, depth + 1);
+    return;
+  }
+  if (!isJsonObject(value)) return;
+  const graph = value['@graph'];
+  if (graph === undefined) {
+    nodes.push(value);
+    return;
+  }
+  // A wrapper with its own @type is a node too, not just a container.
+  if (value['@type'] !== undefined) nodes.push(value);
+  flattenGraph(graph, nodes, depth + 1);
+}
+
+/** The `@type` of a node as a list of bare type names (`schema:Product` and URLs reduced to `Product`). */
+export function typesOf(node: JsonObject): string[] {
+  const raw = node['@type'];
+  const list = Array.isArray(raw) ? raw : [raw];
+  return list.filter((t): t is string => typeof t === 'string').map((t) => t.replace(/^.*[/:#]/u, ''));
+}
+
+/** Types that describe a thing one can buy; shops mark books, cars and product models this way too. */
+const PRODUCT_TYPES = new Set([
+  'Product',
+  'ProductGroup',
+  'ProductModel',
+  'IndividualProduct',
+  'SomeProducts',
+  'Book',
+  'Vehicle',
+  'Car',
+]);
+
+/**
+ * Finds the product nodes among JSON-LD nodes, searching nested values too (a `WebPage` whose
+ * `mainEntity` is the product, an `ItemPage` with `about`). Returned in document order, outer first.
+ */
+export function findProductNodes(nodes: readonly unknown[]): JsonObject[] {
+  const found: JsonObject[] = [];
+  const visit = (value: unknown, depth: number): void => {
+    if (depth > 10) return;
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item, depth + 1);
+      return;
+    }
+    if (!isJsonObject(value)) return;
+    if (typesOf(value).some((t) => PRODUCT_TYPES.has(t))) found.push(value);
+    for (const [key, child] of Object.entries(value)) {
+      // Offers of other products and breadcrumb items are not the page's product.
+      if (key !== 'isSimilarTo' && key !== 'isRelatedTo' && key !== 'itemListElement')
+        visit(child, depth + 1);
+    }
+  };
+  visit(nodes, 0);
+  return found;
+}

@@ -1,0 +1,38 @@
+import { normalizeAvailability, type Availability } from './availability.ts';
+import { shortTextOf, type HtmlElement, type ParsedPage } from './dom.ts';
+import { distanceScore, hintsOf, isHidden, isNoiseArea } from './layout.ts';
+
+/** Class/id/test-attribute words of an element that states stock. */
+const AVAILABILITY_HINT =
+  /avail|stock|dispon|verf[uü]g|lieferbar|delivery-?status|inventory|sold-?out|soldout|in-?store|zalog|sklad|nalich|наличи/iu;
+
+/** Texts that say something is unavailable, but not the product. */
+const NOT_ABOUT_STOCK = /image|photo|bild|imagen|immagine|foto|wish ?list|liste|error|sorry|problem/iu;
+
+/** The attributes an availability badge is usually named by. */
+function availabilityHints(element: HtmlElement): string {
+  const { attrs } = element;
+  return `${hintsOf(element)} ${attrs['data-testid'] ?? ''} ${attrs['data-test'] ?? ''} ${attrs['data-qa'] ?? ''}`;
+}
+
+/**
+ * Reads the stock state the page shows next to the product (`In stock`, `Derzeit nicht
+ * verfügbar`, `Нет в наличии`) from elements named for availability, preferring the one closest
+ * to the product title. Null when no such element says either.
+ */
+export function findShownAvailability(page: ParsedPage, mainOrder: number | null): Availability | null {
+  let best: { value: Availability; score: number } | null = null;
+  for (const element of page.elements) {
+    if (element.tag === 'script' || element.tag === 'style' || element.tag === 'option') continue;
+    if (!AVAILABILITY_HINT.test(availabilityHints(element))) continue;
+    const text = shortTextOf(element, 160);
+    // "Image not available" and similar notes are about something other than the product's stock.
+    if (text === null || NOT_ABOUT_STOCK.test(text) || isHidden(element)) continue;
+    const value = normalizeAvailability(text);
+    if (value === null) continue;
+    let score = mainOrder === null ? 0 : distanceScore(element.order - mainOrder);
+    if (isNoiseArea(element)) score -= 4;
+    if (best === null || score > best.score) best = { value, score };
+  }
+  return best !== null && best.score > -3 ? best.value : null;
+}

@@ -1,0 +1,184 @@
+import { detectCurrency, hasCurrency } from './currency.ts';
+import { closest, textOf, type HtmlElement, type ParsedPage } from './dom.ts';
+import { distanceScore, isNoiseArea, isStruckThrough, OLD_PRICE_HINT, hintsOf } from './layout.ts';
+import { findAmounts, type AmountMatch } from './price.ts';
+
+/** A price shown in the page body, with how much it looks like the product's current price. */
+export interface PriceCandidate {
+  element: HtmlElement;
+  decimal: string;
+  currency: string | null;
+  score: number;
+}
+
+/** Words in class/id/itemprop/test attributes that mark a price, in the languages shops code in. */
+const PRICE_HINT =
+  /price|prix|preis|precio|prezzo|preco|preço|cena|cijena|цена|fiyat|hinta|pris|prijs|kaina|amount|cost/iu;
+
+/** Hints of the price one pays now, next to (or instead of) a generic price hint. */
+const CURRENT_HINT =
+  /current|sale|final|now|our|special|actual|deal|selling|buy|main|big|large|promo|offer|new/iu;
+
+/** Texts around a number that make it something other than the product price. */
+const NOT_PRODUCT_PRICE =
+  /\/\s*(?:kg|g|l|ml|m|m²|m2|st|pc|pcs|unit|unité|stück|szt)\b|per\s|\bpro\b|unit|unité|shipping|delivery|livraison|versand|envío|spedizione|month|\/mo\b|mensal|monat|mois|cuota|rate\b|installment|finance|bonus|points?\b|save|économ|sparen|ahorra|risparmi/iu;
+
+/** Attributes whose values describe an element's role, for hint matching beyond class and id. */
+const ROLE_ATTRIBUTES = [
+  'itemprop',
+  'data-testid',
+  'data-test',
+  'data-qa',
+  'data-automation',
+  'data-price-type',
+];
+
+/** Class, id and role attributes of an element, lowercased. */
+function priceHintsOf(element: HtmlElement): string {
+  const roles = ROLE_ATTRIBUTES.map((name) => element.attrs[name] ?? '').join(' ');
+  return `${hintsOf(element)} ${roles.toLowerCase()}`;
+}
+
+/** True for a descendant that shows an old price and must not feed the current price text. */
+function isOldPriceElement(element: HtmlElement): boolean {
+  if (element.tag === 'del' || element.tag === 's' || element.tag === 'strike') return true;
+  if (/line-through/iu.test(element.attrs['style'] ?? '')) return true;
+  return OLD_PRICE_HINT.test(hintsOf(element));
+}
+
+/** Collects a price element's text, giving up once it is too long to be a single price. */
+class PriceTextCollector {
+  private text = '';
+  overflow = false;
+
+  constructor(private readonly maxChars: number) {}
+
+  /** Adds text; marks overflow past the budget so huge containers cost little. */
+  push(piece: string): void {
+    this.text += piece;
+    if (this.text.length > this.maxChars * 3) this.overflow = true;
+  }
+
+  /** The last characters collected, enough to see the number being written. */
+  tail(): string {
+    return this.text.slice(-24);
+  }
+
+  result(): string | null {
+    const collapsed = this.text.replace(/\s+/gu, ' ').trim();
+    return this.overflow || collapsed.length > this.maxChars ? null : collapsed;
+  }
+}
+
+/**
+ * The text of a price element as shown: old prices inside it are left out, and cents set apart
+ * (`139<sup>98</sup>`) get a decimal mark. Null when the text is longer than `maxChars`.
+ */
+export function priceTextOf(element: HtmlElement, maxChars = 60): string | null {
+  const out = new PriceTextCollector(maxChars);
+  const walk = (e: HtmlElement): void => {
+    for (const child of e.children) {
+      if (out.overflow) return;
+      if (typeof child === 'string') out.push(child);
+      else if (child.tag === 'script' || child.tag === 'style' || isOldPriceElement(child)) continue;
+      else if (isSeparateCents(child, out.tail())) {
+        out.push(/\.\d{3}$/u.test(out.tail()) ? ',' : '.');
+        walk(child);
+      } else {
+        if (child.tag === 'br' || child.tag === 'div' || child.tag === 'p' || child.tag === 'li')
+          out.push(' ');
+        walk(child);
+      }
+    }
+  };
+  walk(element);
+  return out.result();
+}
+
+/**
+ * True for cents set apart without a decimal mark (`$229<span>99</span>`, `139<sup>98</sup>`):
+ * exactly two digits right after a whole number that has no decimal part yet.
+ */
+function isSeparateCents(child: HtmlElement, tail: string): boolean {
+  if (!/(?:^|[^\d.,])\d{1,3}(?:[.,' \u00a0]\d{3})*$/u.test(tail)) return false;
+  const text = textOf(child);
+  return text.length <= 4 && /^\s*\d{2}\s*$/u.test(text);
+}
+
+/**
+ * The amount a price text states: the first one written beside a currency marker; failing that,
+ * the only amount of a short text in an element marked as a price. Percentages never count.
+ */
+export function amountIn(text: string, hinted: boolean): AmountMatch | null {
+  const amounts = findAmounts(text).filter((a) => !/^\s*%/u.test(text.slice(a.end)));
+  for (const amount of amounts) {
+    const before = text.slice(Math.max(0, amount.start - 4), amount.start);
+    const after = text.slice(amount.end, amount.end + 5);
+    if (hasCurrency(before) || hasCurrency(after)) return amount;
+  }
+  const only = amounts[0];
+  if (hinted && amounts.length === 1 && only !== undefined && text.length <= 24) return only;
+  return null;
+}
+
+/** Inline font size in px of an element or its first child, as a hint of a headline price. */
+function inlineFontPx(element: HtmlElement): number {
+  for (const e of [element, ...element.children.filter((c): c is HtmlElement => typeof c !== 'string')]) {
+    const match = /font(?:-size)?\s*:[^;]*?(\d+(?:\.\d+)?)px/iu.exec(e.attrs['style'] ?? '');
+    if (match !== null) return Number(match[1]);
+  }
+  return 0;
+}
+
+/**
+ * Scores one element as the product's price; null when it shows no usable amount. The score
+ * adds up generic signals: a price hint in class/id, a currency marker, closeness to the product
+ * title, a large inline font; it subtracts for old prices, unit/shipping/instalment prices and
+ * recommendation or navigation areas.
+ */
+export function scoreElementForDebug(element: HtmlElement, mainOrder: number | null): PriceCandidate | null {
+  return scoreElement(element, mainOrder);
+}
+
+function scoreElement(element: HtmlElement, mainOrder: number | null): PriceCandidate | null {
+  const hints = priceHintsOf(element);
+  const hinted = PRICE_HINT.test(hints);
+  const text = priceTextOf(element);
+  if (text === null || text.length === 0 || !/\d/u.test(text)) return null;
+  if (!hinted && (text.length > 25 || !hasCurrency(text))) return null;
+  const amount = amountIn(text, hinted);
+  if (amount === null || Number(amount.decimal) <= 0) return null;
+  let score = hinted ? 3 : 0;
+  if (hinted && CURRENT_HINT.test(hints)) score += 1;
+  if (hasCurrency(text)) score += 2;
+  if (inlineFontPx(element) >= 18) score += 2;
+  if (isStruckThrough(element)) score -= 6;
+  if (NOT_PRODUCT_PRICE.test(text)) score -= 4;
+  if (text.length > 30) score -= 1;
+  if (isNoiseArea(element)) score -= 4;
+  if (mainOrder !== null) score += distanceScore(element.order - mainOrder);
+  return { element, decimal: amount.decimal, currency: detectCurrency(text), score };
+}
+
+/**
+ * Finds the product's current price among the prices shown on the page, or null.
+ * `mainOrder` is the document position of the product title (see `findMainHeading`).
+ */
+export function findLayoutPrice(page: ParsedPage, mainOrder: number | null): PriceCandidate | null {
+  const candidates: PriceCandidate[] = [];
+  for (const element of page.elements) {
+    if (closest(element, (e) => e.tag === 'head' || e.tag === 'select' || e.tag === 'option') !== null)
+      continue;
+    const candidate = scoreElement(element, mainOrder);
+    if (candidate !== null) candidates.push(candidate);
+  }
+  // The same amount shown in several places (buy box, sticky bar, summary) is more likely the price.
+  const frequency = new Map<string, number>();
+  for (const c of candidates) if (c.score > 0) frequency.set(c.decimal, (frequency.get(c.decimal) ?? 0) + 1);
+  let best: PriceCandidate | null = null;
+  for (const c of candidates) {
+    const score = c.score + Math.min(2, ((frequency.get(c.decimal) ?? 1) - 1) * 0.5);
+    if (best === null || score > best.score) best = { ...c, score };
+  }
+  return best !== null && best.score >= 3 ? best : null;
+}

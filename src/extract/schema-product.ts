@@ -1,0 +1,130 @@
+import { normalizeAvailability, type Availability } from './availability.ts';
+import { findProductNodes, isJsonObject, typesOf, type JsonObject } from './jsonld.ts';
+import { parseStructuredPrice } from './price.ts';
+import { cleanIdentifier, cleanText } from './values.ts';
+import type { LayerFacts } from './types.ts';
+
+/** One offer reduced to what we report. */
+interface OfferFacts {
+  price: string | null;
+  currency: string | null;
+  availability: Availability | null;
+  sku: string | null;
+}
+
+/**
+ * Reads the page's product from JSON-LD nodes (see {@link extractJsonLd}).
+ *
+ * Shops that list one Product per size or colour (all with the same name) are read as one product
+ * that is in stock when any variant is. The price is that of the first in-stock offer, else the
+ * first offer with a price; an AggregateOffer gives its `price`, else its `lowPrice`.
+ */
+export function factsFromJsonLd(nodes: readonly unknown[]): LayerFacts {
+  const products = findProductNodes(nodes);
+  const main = products.find((p) => offersOf(p).some((o) => o.price !== null)) ?? products[0];
+  if (main === undefined) return factsFromOfferHolder(nodes);
+  const name = cleanText(main['name']);
+  const variants = products.filter((p) => p === main || (name !== null && cleanText(p['name']) === name));
+  const offers = variants.flatMap((p) => offersOf(p));
+  const chosen = chooseOffer(offers);
+  return {
+    price: chosen?.price ?? null,
+    currency: chosen?.currency ?? null,
+    availability: combinedAvailability(offers),
+    sku: identifierOf(main) ?? chosen?.sku ?? null,
+    gtin: gtinOf(main),
+    name,
+    brand: brandOf(main['brand']) ?? brandOf(main['manufacturer']),
+  };
+}
+
+/** Without a Product node, an Event or Service with offers still tells a price (tickets, services). */
+function factsFromOfferHolder(nodes: readonly unknown[]): LayerFacts {
+  const holder = nodes.find((n): n is JsonObject => isJsonObject(n) && n['offers'] !== undefined);
+  if (holder === undefined) return {};
+  const offers = offersOf(holder);
+  const chosen = chooseOffer(offers);
+  return {
+    price: chosen?.price ?? null,
+    currency: chosen?.currency ?? null,
+    availability: combinedAvailability(offers),
+    name: cleanText(holder['name']),
+  };
+}
+
+/** The first in-stock offer with a price, else the first with a price, else the first. */
+function chooseOffer(offers: readonly OfferFacts[]): OfferFacts | undefined {
+  const priced = offers.filter((o) => o.price !== null);
+  return priced.find((o) => o.availability === 'InStock') ?? priced[0] ?? offers[0];
+}
+
+/** In stock when any offer is; out of stock only when offers say so and none is in stock. */
+export function combinedAvailability(
+  offers: readonly { availability: Availability | null }[],
+): Availability | null {
+  if (offers.some((o) => o.availability === 'InStock')) return 'InStock';
+  if (offers.some((o) => o.availability === 'OutOfStock')) return 'OutOfStock';
+  return null;
+}
+
+/** Every offer of a product: plain offers, offer lists, AggregateOffers and their inner offers, variants. */
+function offersOf(holder: JsonObject): OfferFacts[] {
+  const out: OfferFacts[] = [];
+  const visit = (value: unknown, depth: number): void => {
+    if (depth > 4) return;
+    if (Array.isArray(value)) return value.forEach((v) => visit(v, depth + 1));
+    if (!isJsonObject(value)) return;
+    const isAggregate = typesOf(value).includes('AggregateOffer');
+    const own = readOffer(value, isAggregate);
+    if (own.price !== null || own.availability !== null || value['offers'] === undefined) out.push(own);
+    if (value['offers'] !== undefined) visit(value['offers'], depth + 1);
+  };
+  visit(holder['offers'], 0);
+  const variants = holder['hasVariant'];
+  if (Array.isArray(variants)) for (const v of variants) if (isJsonObject(v)) out.push(...offersOf(v));
+  return out;
+}
+
+/** Reads one Offer (or AggregateOffer) node, including a nested priceSpecification. */
+function readOffer(offer: JsonObject, isAggregate: boolean): OfferFacts {
+  const spec = firstObject(offer['priceSpecification']);
+  const rawPrice = offer['price'] ?? spec?.['price'] ?? (isAggregate ? offer['lowPrice'] : undefined);
+  const availability = offer['availability'];
+  return {
+    price: parseStructuredPrice(rawPrice),
+    currency: cleanText(offer['priceCurrency'] ?? spec?.['priceCurrency']),
+    availability: typeof availability === 'string' ? normalizeAvailability(availability) : null,
+    sku: cleanIdentifier(offer['sku']),
+  };
+}
+
+function firstObject(value: unknown): JsonObject | undefined {
+  const first = Array.isArray(value) ? value[0] : value;
+  return isJsonObject(first) ? first : undefined;
+}
+
+/** The product's own identifier: `sku`, else `productID`, else a GTIN, else `mpn`. */
+function identifierOf(product: JsonObject): string | null {
+  for (const key of ['sku', 'productID', 'productId']) {
+    const id = cleanIdentifier(product[key]);
+    if (id !== null) return id;
+  }
+  return gtinOf(product) ?? cleanIdentifier(product['mpn']);
+}
+
+/** The first GTIN-like property of a product. */
+export function gtinOf(product: JsonObject): string | null {
+  for (const key of ['gtin13', 'gtin', 'gtin12', 'gtin14', 'gtin8', 'ean', 'isbn']) {
+    const raw = cleanIdentifier(product[key]);
+    const digits = raw?.replace(/\D/gu, '') ?? '';
+    if (digits.length >= 8 && !/^0+$/u.test(digits)) return digits;
+  }
+  return null;
+}
+
+/** Brand written as a string, a Brand/Organization object, or a list of either. */
+function brandOf(value: unknown): string | null {
+  if (Array.isArray(value)) return brandOf(value[0]);
+  if (isJsonObject(value)) return cleanText(value['name']);
+  return cleanText(value);
+}

@@ -1,0 +1,41 @@
+/** Small value cleaners shared by the extraction layers. */
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&',
+  quot: '"',
+  apos: "'",
+  lt: '<',
+  gt: '>',
+  nbsp: ' ',
+};
+
+/** Decodes the few HTML entities that leak into JSON-LD and script strings. */
+export function decodeBasicEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/giu, (entity, body: string) => {
+    if (body.startsWith('#x') || body.startsWith('#X'))
+      return String.fromCodePoint(parseInt(body.slice(2), 16));
+    if (body.startsWith('#')) return String.fromCodePoint(parseInt(body.slice(1), 10));
+    return NAMED_ENTITIES[body.toLowerCase()] ?? entity;
+  });
+}
+
+/** A string or number as trimmed, whitespace-collapsed text; null when empty or of another type. */
+export function cleanText(value: unknown): string | null {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value !== 'string') return null;
+  const text = decodeBasicEntities(value).replace(/\s+/gu, ' ').trim();
+  return text === '' ? null : text;
+}
+
+/**
+ * A product identifier as shops write it: trimmed, without a `sku:` style prefix. Values that
+ * cannot be an identifier (with inner spaces, over 40 characters, all zeros, no letter or digit)
+ * give null, so a layer that holds one falls through to the next.
+ */
+export function cleanIdentifier(value: unknown): string | null {
+  const text = cleanText(value);
+  if (text === null) return null;
+  const id = text.replace(/^(?:sku|mpn|gtin\d*|ean|isbn|upc|id)\s*:\s*/iu, '');
+  if (id.length > 40 || /\s/u.test(id) || /^0+$/u.test(id) || !/[\p{L}\p{N}]/u.test(id)) return null;
+  return id;
+}
