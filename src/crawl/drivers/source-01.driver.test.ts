@@ -11,21 +11,20 @@ import {
 import { withoutPlantedFlags } from '../testing/truth.ts';
 import { source01Driver } from './source-01.driver.ts';
 
-type Truth = SandboxTruth & {
-  products: {
-    id: string;
-    gtin: string;
-    pzn: string | null;
-    marketplace_seller_ids: string[];
-    content: Record<string, unknown>;
-  }[];
-  terms: {
-    term: string;
-    pages: number;
-    search_results_by_page: unknown[][];
-    content: Record<string, unknown>;
-  }[];
-};
+interface ProductTruth {
+  id: string;
+  gtin: string;
+  pzn: string | null;
+  marketplace_seller_ids: string[];
+  content: Record<string, unknown>;
+}
+interface TermTruth {
+  term: string;
+  pages: number;
+  search_results_by_page: unknown[][];
+  content: Record<string, unknown>;
+}
+type Truth = SandboxTruth<ProductTruth, TermTruth>;
 
 function query(
   country: string,

@@ -13,15 +13,15 @@ export interface RunningSandbox {
   close(): Promise<void>;
 }
 
-/** The common part of every site's ground truth. */
-export interface SandboxTruth {
+/** Every site's ground truth; `Product` and `Term` are the site's own entry shapes. */
+export interface SandboxTruth<Product = Record<string, unknown>, Term = Record<string, unknown>> {
   source: SourceId;
   country: string;
   storefront: string;
   base_url: string;
   currency: string;
-  products: Record<string, unknown>[];
-  terms: Record<string, unknown>[];
+  products: Product[];
+  terms: Term[];
   not_found: Record<string, string[]>;
 }
 
