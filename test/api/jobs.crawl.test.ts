@@ -1,0 +1,116 @@
+import assert from 'node:assert/strict';
+import { parse } from 'csv-parse/sync';
+import { after, before, describe, it } from 'node:test';
+import { creditBalance } from '../../src/credits/credits.service.ts';
+import { fetchTruth, startHarness, type Harness, type SandboxTruth } from '../support/harness.ts';
+
+/** The truth lists planted flags the service does not return; everything else must match. */
+function withoutPlantedFlags(content: Record<string, unknown>): Record<string, unknown> {
+  const offers = (content.offers as Array<Record<string, unknown>>).map(({ outlier: _o, wrong_product: _w, ...offer }) => offer);
+  return { ...content, offers };
+}
+
+describe('a batch job crawled from the sandbox', () => {
+  let harness: Harness;
+  let truth: SandboxTruth;
+  let auth: { headers: Record<string, string>; accountId: string };
+
+  before(async () => {
+    harness = await startHarness();
+    truth = await fetchTruth(harness, 'source_01', 'de');
+    auth = await harness.account({ credits: 1000 });
+  });
+  after(async () => harness.close());
+
+  async function runJob(payload: Record<string, unknown>) {
+    const created = await harness.app.inject({ method: 'POST', url: '/job', headers: auth.headers, payload });
+    const job = created.json().job as { _id: string };
+    assert.ok(job?._id, JSON.stringify(created.json()));
+    for (let polls = 0; polls < 30; polls += 1) {
+      const status = (await harness.app.inject({ method: 'GET', url: `/job/${job._id}?wait=10`, headers: auth.headers })).json();
+      if (status.job.status === 'finished') break;
+    }
+    const download = await harness.app.inject({ method: 'GET', url: `/job/${job._id}/download`, headers: auth.headers });
+    return { jobId: job._id, body: download.json() as { error: boolean; status: string; results: Array<Record<string, any>> } };
+  }
+
+  it('returns the sandbox truth for two GTINs and parameter_invalid for a bad check digit', async () => {
+    const [first, second] = truth.products.filter((product) => typeof product.gtin === 'string');
+    assert.ok(first && second);
+    const badGtin = `${String(first.gtin).slice(0, 12)}${(Number(String(first.gtin).at(-1)) + 1) % 10}`;
+    const balanceBefore = await creditBalance(harness.runtime.deps.db, auth.accountId);
+    const { body } = await runJob({
+      source: 'source_01',
+      country: 'de',
+      key: 'gtin',
+      values: [first.gtin, badGtin, second.gtin],
+      fetch_seller_names: true,
+      include_meta: true,
+    });
+    assert.equal(body.error, false);
+    assert.equal(body.status, 'finished');
+    assert.deepEqual(
+      body.results.map((result) => [result.key, result.success, result.reason]),
+      [
+        [first.gtin, true, null],
+        [badGtin, false, 'parameter_invalid'],
+        [second.gtin, true, null],
+      ],
+    );
+    assert.deepEqual(body.results[0]?.content, withoutPlantedFlags(first.content));
+    assert.deepEqual(body.results[2]?.content, withoutPlantedFlags(second.content));
+    for (const result of [body.results[0], body.results[2]]) {
+      assert.equal(result?.served_from, 'live');
+      assert.ok(result?.meta.crawls.length > 0);
+      assert.equal(typeof result?.trust.score, 'number');
+      assert.equal(result?.observed_at, result?.meta.crawls.map((c: { observed_at: string }) => c.observed_at).sort().at(-1));
+    }
+    const sellerPages = [body.results[0], body.results[2]].flatMap((r) =>
+      r?.meta.crawls.filter((c: { job_type: string }) => c.job_type === 'seller'),
+    ).length;
+    const spent = balanceBefore - (await creditBalance(harness.runtime.deps.db, auth.accountId));
+    assert.equal(spent, 2 + sellerPages, 'one credit per crawled value plus one per seller page');
+  });
+
+  it('answers a not-found GTIN as a completed lookup and charges it', async () => {
+    const missing = truth.not_found.gtin?.[0];
+    assert.ok(missing);
+    const balanceBefore = await creditBalance(harness.runtime.deps.db, auth.accountId);
+    const { body } = await runJob({ source: 'source_01', country: 'de', key: 'gtin', values: [missing] });
+    assert.deepEqual([body.results[0]?.success, body.results[0]?.reason, body.results[0]?.content], [true, 'not found', null]);
+    assert.equal(balanceBefore - (await creditBalance(harness.runtime.deps.db, auth.accountId)), 1);
+  });
+
+  it('holds POST /job open with wait and answers the finished job with its results', async () => {
+    const product = truth.products[5];
+    assert.ok(product);
+    const response = await harness.app.inject({
+      method: 'POST',
+      url: '/job',
+      headers: auth.headers,
+      payload: { source: 'source_01', country: 'de', key: 'id', values: [product.id], wait: 60 },
+    });
+    const body = response.json();
+    assert.equal(body.error, false);
+    assert.equal(body.job.status, 'finished');
+    assert.equal(body.results.length, 1);
+    assert.equal(body.results[0].content.product_id, product.id);
+  });
+
+  it('downloads CSV that parses with one header and equal-width rows, by query and by suffix', async () => {
+    const ids = truth.products.slice(0, 3).map((product) => product.id);
+    const { jobId, body } = await runJob({ source: 'source_01', country: 'de', key: 'id', values: ids });
+    const offers = body.results.reduce((sum, result) => sum + Math.max(1, result.content?.offers?.length ?? 0), 0);
+    for (const url of [`/job/${jobId}/download?format=csv`, `/job/${jobId}/download.csv`]) {
+      const response = await harness.app.inject({ method: 'GET', url, headers: auth.headers });
+      assert.equal(response.statusCode, 200);
+      assert.match(String(response.headers['content-type']), /^text\/csv/);
+      const rows = parse(response.body) as string[][];
+      const [header, ...records] = rows;
+      assert.ok(header?.includes('offer_price') && header.includes('key'));
+      assert.equal(records.length, offers);
+      assert.ok(records.every((record) => record.length === header.length));
+      assert.ok(records.every((record) => record.every((cell) => !/^[=+\-@]/.test(cell))));
+    }
+  });
+});
