@@ -62,6 +62,8 @@ export interface CrawlEngine {
 }
 
 export const DEFAULT_PARSE_RETRIES = 2;
+/** Abort reason for fetches a driver leaves running after its value settled (one instance: no stack per value). */
+const VALUE_FINISHED = new SourceUnavailableError('value crawl finished');
 /** setTimeout holds at most a signed 32-bit delay; later deadlines are re-armed in steps. */
 const MAX_TIMER_MS = 2_147_483_647;
 
@@ -177,7 +179,7 @@ export function createCrawlEngine(options: CrawlEngineOptions = {}): CrawlEngine
       disarm();
       running.delete(controller);
       // Stops any fetch a misbehaving driver left running after it settled.
-      controller.abort(new SourceUnavailableError('value crawl finished'));
+      controller.abort(VALUE_FINISHED);
     }
   }
 

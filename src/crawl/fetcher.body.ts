@@ -2,8 +2,7 @@
  * Reading a response body under the size cap, decompressing and decoding it, and telling a
  * truncated HTML page from a complete one.
  */
-import { Writable, type Readable, type Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable, Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { FetchFailure } from './fetcher.failures.ts';
 
@@ -24,40 +23,34 @@ function decoderFor(contentEncoding: string | undefined): Transform | undefined 
   }
 }
 
-/** Collects chunks and fails as soon as more than `maxBytes` arrived (decoded bytes: no zip bombs). */
-class CappedCollector extends Writable {
-  readonly chunks: Buffer[] = [];
-  private bytes = 0;
-
-  constructor(private readonly maxBytes: number) {
-    super();
-  }
-
-  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
-    this.bytes += chunk.length;
-    if (this.bytes > this.maxBytes) {
-      done(new FetchFailure('too_large', `response body exceeds ${this.maxBytes} bytes`));
-      return;
-    }
-    this.chunks.push(chunk);
-    done();
-  }
-}
-
 /**
- * Reads the whole body, decompressed, as a Buffer. Throws `FetchFailure('too_large')` past
- * `maxBytes` (the stream is destroyed, which aborts the download); transport errors pass through.
+ * Reads the whole body, decompressed, as a Buffer. Throws `FetchFailure('too_large')` as soon as
+ * more than `maxBytes` decoded bytes arrived (no zip bombs); the streams are destroyed, which
+ * aborts the download. Transport and decompression errors pass through.
  */
 export async function readBodyCapped(
   body: Readable,
   contentEncoding: string | undefined,
   maxBytes: number,
 ): Promise<Buffer> {
-  const collector = new CappedCollector(maxBytes);
   const decoder = decoderFor(contentEncoding);
-  if (decoder) await pipeline(body, decoder, collector);
-  else await pipeline(body, collector);
-  return Buffer.concat(collector.chunks);
+  // Plain iteration rather than stream.pipeline: pipeline costs an AbortController per response.
+  if (decoder) body.on('error', (error) => decoder.destroy(error));
+  const source: AsyncIterable<Buffer> = decoder ? body.pipe(decoder) : body;
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  try {
+    for await (const chunk of source) {
+      bytes += chunk.length;
+      if (bytes > maxBytes) throw new FetchFailure('too_large', `response body exceeds ${maxBytes} bytes`);
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    body.destroy();
+    decoder?.destroy();
+    throw error;
+  }
+  return Buffer.concat(chunks, bytes);
 }
 
 function charsetOf(contentType: string | undefined): string | undefined {

@@ -67,8 +67,11 @@ export async function exchange(
   onAnswer: (answer: Answer) => void,
 ): Promise<ExchangeResponse> {
   const controller = new AbortController();
-  const timeout = new FetchFailure('timeout', `no complete response within ${input.requestTimeoutMs} ms`);
-  const timer = setTimeout(() => controller.abort(timeout), input.requestTimeoutMs);
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, input.requestTimeoutMs);
   const forwardAbort = (): void => controller.abort(input.signal.reason);
   input.signal.addEventListener('abort', forwardAbort, { once: true });
   const startedMs = performance.now();
@@ -95,7 +98,8 @@ export async function exchange(
     return { ...answer, durationMs: Math.round(performance.now() - startedMs), headers, body };
   } catch (error) {
     if (input.signal.aborted) throw abortError(input.signal);
-    if (controller.signal.aborted) throw timeout;
+    if (timedOut)
+      throw new FetchFailure('timeout', `no complete response within ${input.requestTimeoutMs} ms`);
     throw classifyTransportError(error);
   } finally {
     clearTimeout(timer);
