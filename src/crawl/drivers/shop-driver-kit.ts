@@ -135,7 +135,11 @@ export interface TermFlow {
 }
 
 /** Key `term`: the top search result's full content, plus the first page of results. */
-export async function crawlTopResult(context: CrawlContext, term: string, flow: TermFlow): Promise<DriverOutcome> {
+export async function crawlTopResult(
+  context: CrawlContext,
+  term: string,
+  flow: TermFlow,
+): Promise<DriverOutcome> {
   const page = await fetchOrMissing(context, flow.searchPath(term), 'search');
   if (!page) return notFound();
   const cards = flow.parseSearch(page);

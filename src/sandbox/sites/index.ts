@@ -1,5 +1,6 @@
 /** Registry of the simulated sites. Adding a site: write `source-NN.site.ts`, then list it here. */
 import type { SandboxSite } from '../sandbox.types.ts';
 import { source01Site } from './source-01.site.ts';
+import { source05Site } from './source-05.site.ts';
 
-export const SANDBOX_SITES: readonly SandboxSite[] = [source01Site];
+export const SANDBOX_SITES: readonly SandboxSite[] = [source01Site, source05Site];

@@ -1,0 +1,191 @@
+/**
+ * The driver test suite every shop-style source (source_05..source_12) runs against the sandbox
+ * over real HTTP: content by id, GTIN and term equals `/catalog.json`, unknown values come back not
+ * found, and cut-off or block pages end in `PageParseError`.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { resolveBaseUrl } from '../../sources/base-urls.ts';
+import type { Topic, ValueKey } from '../../sources/sources.types.ts';
+import { PageParseError } from '../crawl.errors.ts';
+import type { DriverOutcome, SourceDriver, ValueQuery } from '../crawl.types.ts';
+import { startSandbox, type RunningSandbox } from '../testing/sandbox-server.ts';
+import { createTestCrawlContext, type TestCrawlContext } from '../testing/test-context.ts';
+import { withoutPlantedFlags } from '../testing/truth.ts';
+
+/** One product of a shop-style site's truth; `content_<topic>` for topics other than `search`. */
+export interface ShopProductTruth {
+  product_id: string;
+  gtin?: string;
+  name: string;
+  content: Record<string, unknown>;
+  [contentOfTopic: `content_${string}`]: Record<string, unknown>;
+}
+
+export interface ShopTermTruth extends ShopProductTruth {
+  term: string;
+}
+
+export interface ShopTruth {
+  products: ShopProductTruth[];
+  terms: ShopTermTruth[];
+  not_found: Record<string, string[]>;
+}
+
+/** A query with the job defaults. */
+export function shopQuery(
+  driver: SourceDriver,
+  country: string,
+  key: ValueKey,
+  value: string,
+  topic: Topic = 'search',
+): ValueQuery {
+  return {
+    source: driver.source,
+    country,
+    key,
+    topic,
+    value,
+    maxPages: 1,
+    sortBy: 'ranking_descending',
+    fetchSellerNames: false,
+  };
+}
+
+/** The content of a found outcome (fails the test otherwise). */
+export function contentOf(outcome: DriverOutcome, what = 'value'): Record<string, unknown> {
+  assert.equal(outcome.status, 'found', `${what} found`);
+  return outcome.status === 'found' ? outcome.content : {};
+}
+
+/** The truth content of an entry for a topic, without the planted flags. */
+export function expectedContent(entry: ShopProductTruth, topic: Topic): Record<string, unknown> {
+  const content = topic === 'search' ? entry.content : entry[`content_${topic}`];
+  assert.ok(content, `truth has content for topic ${topic}`);
+  return withoutPlantedFlags(content);
+}
+
+/** A sandbox for a suite, with contexts on the service's own base URLs. */
+export function useSandbox(driver: SourceDriver): {
+  sandbox: () => RunningSandbox;
+  contextFor: (country: string) => TestCrawlContext;
+  truthOf: (country: string) => Promise<ShopTruth>;
+} {
+  let running: RunningSandbox | undefined;
+  before(async () => {
+    running = await startSandbox();
+  });
+  after(async () => {
+    await running?.close();
+  });
+  const sandbox = (): RunningSandbox => {
+    assert.ok(running, 'sandbox started');
+    return running;
+  };
+  return {
+    sandbox,
+    contextFor: (country) =>
+      createTestCrawlContext({ baseUrl: resolveBaseUrl({}, sandbox().origin, driver.source, country) }),
+    truthOf: (country) => sandbox().truth<ShopTruth>(driver.source, country),
+  };
+}
+
+export interface ShopSuiteSpec {
+  driver: SourceDriver;
+  /** Every country the source accepts. */
+  countries: readonly string[];
+  keys: readonly ('term' | 'id' | 'gtin')[];
+  topics: readonly Topic[];
+  /** Extra tests of the source, run with the suite's sandbox. */
+  extra?: (suite: ReturnType<typeof useSandbox>) => void;
+}
+
+/** Runs the shared suite for one shop-style driver. */
+export function shopDriverSuite(spec: ShopSuiteSpec): void {
+  const { driver } = spec;
+  describe(`${driver.source} driver against the sandbox`, () => {
+    const suite = useSandbox(driver);
+    const { contextFor, truthOf } = suite;
+    const crawl = (
+      country: string,
+      key: ValueKey,
+      value: string,
+      topic: Topic = 'search',
+    ): Promise<DriverOutcome> =>
+      driver.crawl(contextFor(country), shopQuery(driver, country, key, value, topic));
+
+    for (const country of spec.countries) {
+      for (const topic of spec.topics) {
+        it(`returns the ground-truth content of products by id on ${country} (topic ${topic})`, async () => {
+          const truth = await truthOf(country);
+          for (const product of truth.products.slice(0, 6)) {
+            const outcome = await crawl(country, 'id', product.product_id, topic);
+            assert.deepEqual(contentOf(outcome), expectedContent(product, topic), `id ${product.product_id}`);
+          }
+        });
+        if (spec.keys.includes('gtin')) {
+          it(`returns the ground-truth content of products by GTIN on ${country} (topic ${topic})`, async () => {
+            const truth = await truthOf(country);
+            for (const product of truth.products.slice(10, 14)) {
+              assert.ok(product.gtin, 'truth lists the GTIN');
+              const outcome = await crawl(country, 'gtin', product.gtin, topic);
+              assert.deepEqual(contentOf(outcome), expectedContent(product, topic), `gtin ${product.gtin}`);
+            }
+          });
+        }
+        it(`returns the top product and first result page of known terms on ${country} (topic ${topic})`, async () => {
+          const truth = await truthOf(country);
+          assert.ok(truth.terms.length >= 4, 'truth lists terms');
+          for (const term of [...truth.terms.slice(0, 2), ...truth.terms.slice(-2)]) {
+            const outcome = await crawl(country, 'term', term.term, topic);
+            assert.deepEqual(contentOf(outcome), expectedContent(term, topic), `term ${term.term}`);
+          }
+        });
+      }
+      it(`answers not found for values that exist nowhere on ${country}`, async () => {
+        const truth = await truthOf(country);
+        assert.deepEqual(Object.keys(truth.not_found).sort(), [...spec.keys].sort());
+        for (const key of spec.keys) {
+          const values = truth.not_found[key] ?? [];
+          assert.ok(values.length >= 700, `enough not-found ${key} values`);
+          for (const value of values.slice(0, 3)) {
+            assert.equal((await crawl(country, key, value)).status, 'not_found', `${key} ${value}`);
+          }
+        }
+      });
+    }
+
+    for (const fault of ['truncated', 'blockPage'] as const) {
+      it(`throws PageParseError, never a crash, on a ${fault} page`, async () => {
+        const [country] = spec.countries as [string];
+        const truth = await truthOf(country);
+        const product = truth.products[0];
+        assert.ok(product);
+        const values: [ValueKey, string][] = [
+          ['id', product.product_id],
+          ['term', truth.terms[0]?.term ?? ''],
+          ...(product.gtin && spec.keys.includes('gtin')
+            ? [['gtin', product.gtin] as [ValueKey, string]]
+            : []),
+        ];
+        const faults = { method: 'PUT' as const, url: '/_sandbox/faults' };
+        await suite
+          .sandbox()
+          .app.inject({ ...faults, payload: { [driver.source]: { rates: { [fault]: 1 } } } });
+        try {
+          for (const topic of spec.topics) {
+            for (const [key, value] of values) {
+              for (let attempt = 0; attempt < 3; attempt++) {
+                await assert.rejects(crawl(country, key, value, topic), PageParseError, `${key} ${value}`);
+              }
+            }
+          }
+        } finally {
+          await suite.sandbox().app.inject({ ...faults, payload: {} });
+        }
+      });
+    }
+
+    spec.extra?.(suite);
+  });
+}

@@ -1,0 +1,60 @@
+/**
+ * source_05, the Bazaro marketplace (de cz sk pl at fr it). Keys `term` (top search result), `id`
+ * (12-hex product id) and `gtin` (resolved through the site search, cached in the conversion
+ * store). Topic `search` reads the product page: buy box, the site's offer statistics and its top
+ * three offers; `search_and_offers` also reads the offer listing and returns every offer.
+ */
+import type { CrawlContext, DriverOutcome, SourceDriver, ValueQuery } from '../crawl.types.ts';
+import { crawlGtinProduct, fetchOrMissing, found, noExtraFetches, notFound } from './driver-kit.ts';
+import { crawlTopResult, priceStats, productIdBySearch } from './shop-driver-kit.ts';
+import { parseOffersPage, parseProductPage, parseSearchPage } from './source-05.parse.ts';
+
+const searchPath = (term: string): string => `/listing?string=${encodeURIComponent(term)}`;
+const productPath = (id: string): string => `/produkt/${encodeURIComponent(id)}`;
+
+export const source05Driver: SourceDriver = {
+  source: 'source_05',
+  async crawl(context, query) {
+    const crawlProduct = (id: string): Promise<DriverOutcome> => crawlProductById(context, query, id);
+    switch (query.key) {
+      case 'term':
+        return crawlTopResult(context, query.value, {
+          searchPath,
+          parseSearch: parseSearchPage,
+          crawlProduct,
+        });
+      case 'id':
+        return crawlProduct(query.value);
+      case 'gtin':
+        return crawlGtinProduct(
+          context,
+          query,
+          () => productIdBySearch(context, searchPath(query.value), parseSearchPage),
+          crawlProduct,
+        );
+      default:
+        throw new Error(`source_05 has no key ${query.key}`);
+    }
+  },
+};
+
+async function crawlProductById(
+  context: CrawlContext,
+  query: ValueQuery,
+  id: string,
+): Promise<DriverOutcome> {
+  const page = await fetchOrMissing(context, productPath(id), 'product');
+  if (!page) return notFound();
+  const product = parseProductPage(page);
+  if (query.topic !== 'search_and_offers') {
+    return found({ ...product.head, ...product.stats, offers: product.topOffers }, noExtraFetches());
+  }
+  const offersPage = await fetchOrMissing(context, `${productPath(id)}/oferty`, 'offers');
+  if (!offersPage) return notFound();
+  const offers = parseOffersPage(offersPage);
+  const prices = offers.map((offer) => offer['price'] as number);
+  return found(
+    { ...product.head, ...priceStats(prices, offersPage), offers_count: offers.length, offers },
+    noExtraFetches(),
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * Ground-truth building blocks of the shop-style sites source_05..source_12. Every one of them
+ * reports offers with the same core fields and `availability` codes, so their truth is assembled
+ * here from the catalogue (never from pages) and each site adds its own fields.
+ */
+import type { AvailabilityCode, Catalogue, Offer, Product, Seller } from '../catalogue/catalogue.types.ts';
+import { searchCatalogue } from '../catalogue/catalogue.ts';
+import type { SiteTruth } from '../sandbox.types.ts';
+import { amount, offerFlags, priceSummary } from './site-kit.ts';
+import { truthTerms } from './truth-kit.ts';
+
+/** Availability as the shop-style drivers report it. */
+export type ShopAvailability = 'in_stock' | 'limited' | 'out_of_stock';
+
+/** The catalogue's traffic-light availability in the drivers' words. */
+export const SHOP_AVAILABILITY: Readonly<Record<AvailabilityCode, ShopAvailability>> = {
+  green: 'in_stock',
+  orange: 'limited',
+  red: 'out_of_stock',
+};
+
+/** The seller of an offer (the catalogue guarantees it exists). */
+export function sellerOf(offer: Offer, catalogue: Catalogue): Seller {
+  const seller = catalogue.sellers.get(offer.sellerId);
+  if (!seller) throw new Error(`offer ${offer.id} has an unknown seller ${offer.sellerId}`);
+  return seller;
+}
+
+/** The site's top-ranked offer, which wins the buy box and heads listings. */
+export function leadOffer(product: Product): Offer {
+  const offer = product.offers[0];
+  if (!offer) throw new Error(`product ${product.id} has no offers`);
+  return offer;
+}
+
+/** The lowest offer price of a product, in minor units ("from …" on cards). */
+export function lowestPriceMinor(product: Product): number {
+  return Math.min(...product.offers.map((offer) => offer.priceMinor));
+}
+
+/** Core fields of one offer as every shop-style driver returns it, plus the planted flags. */
+export function coreOfferTruth(offer: Offer, index: number, catalogue: Catalogue): Record<string, unknown> {
+  return {
+    position: index + 1,
+    price: amount(offer.priceMinor, catalogue),
+    currency: catalogue.locale.currency,
+    shipping: amount(offer.shippingMinor, catalogue),
+    total: amount(offer.priceMinor + offer.shippingMinor, catalogue),
+    seller_name: sellerOf(offer, catalogue).name,
+    availability: SHOP_AVAILABILITY[offer.availability],
+    ...offerFlags(offer),
+  };
+}
+
+/** `price_min`, `price_max`, `price_avg` and `offers_count` over all of a product's offers. */
+export function offerSummaryTruth(product: Product, catalogue: Catalogue): Record<string, unknown> {
+  return { ...priceSummary(product.offers, catalogue), offers_count: product.offers.length };
+}
+
+/** How a buy-box seller's offer is fulfilled (spec 2.4 `seller_type`). */
+export function sellerTypeOf(offer: Offer, seller: Seller): string {
+  if (seller.kind === 'operator') return 'marketplace_operator';
+  return offer.fulfilledByOperator ? 'fulfilled_by_operator' : 'fulfilled_by_seller';
+}
+
+/** The buy-box object of spec 2.4 (source_02, source_05, source_09): the top-ranked offer. */
+export function buyboxTruth(product: Product, catalogue: Catalogue): Record<string, unknown> {
+  const offer = leadOffer(product);
+  const seller = sellerOf(offer, catalogue);
+  return {
+    buybox: { price: amount(offer.priceMinor, catalogue), seller_name: seller.name, seller_id: seller.id },
+    seller_type: sellerTypeOf(offer, seller),
+    is_premium: offer.memberPriceMinor !== null,
+    premium_price: offer.memberPriceMinor === null ? null : amount(offer.memberPriceMinor, catalogue),
+  };
+}
+
+/** What a shop-style site contributes to its ground truth. */
+export interface ShopTruthSpec {
+  catalogue: Catalogue;
+  /** Identifiers of a product besides its content (`product_id`, `gtin`, alternative GTIN forms …). */
+  identifiers(product: Product): Record<string, unknown>;
+  /** Content per topic; the first entry is the default topic `search`. */
+  contents(product: Product): Record<string, Record<string, unknown>>;
+  /** One search result card as the driver reports it in `search_results`. */
+  card(product: Product): Record<string, unknown>;
+  /** Results on the first search page (the only page a term crawl reads). */
+  searchPageSize: number;
+  /** Absolute URL of the first search page of a term. */
+  searchUrl(term: string): string;
+  /** Values per key that must come back not found. */
+  notFound: Record<string, string[]>;
+}
+
+/**
+ * The truth of a shop-style site: per product its identifiers and `content` (topic `search`) plus
+ * `content_<topic>` for other topics; per known term the top result's content with the first page of
+ * `search_results`, which is what key `term` returns.
+ */
+export function shopTruth(spec: ShopTruthSpec): SiteTruth {
+  const withTopics = (product: Product, extra: Record<string, unknown> = {}): Record<string, unknown> => {
+    const entries = Object.entries(spec.contents(product)).map(
+      ([topic, content], index) =>
+        [index === 0 ? 'content' : `content_${topic}`, { ...content, ...extra }] as const,
+    );
+    return Object.fromEntries(entries);
+  };
+  return {
+    products: spec.catalogue.products.map((product) => ({
+      ...spec.identifiers(product),
+      name: product.name,
+      ...withTopics(product),
+    })),
+    terms: truthTerms(spec.catalogue).map((term) => {
+      const results = searchCatalogue(spec.catalogue, term);
+      const top = results[0] as Product;
+      const cards = results.slice(0, spec.searchPageSize).map((product) => spec.card(product));
+      return {
+        term,
+        search_url: spec.searchUrl(term),
+        product_id: top.id,
+        ...withTopics(top, { search_results: cards }),
+      };
+    }),
+    not_found: spec.notFound,
+  };
+}

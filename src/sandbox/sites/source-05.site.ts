@@ -1,0 +1,148 @@
+/**
+ * source_05 "Bazaro": a Central European marketplace (de cz sk pl at fr it) where the operator and
+ * marketplace sellers compete for a buy box, with a members-only "Bazaro Plus" price.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Catalogue, CatalogueProfile, Offer, Product } from '../catalogue/catalogue.types.ts';
+import { searchCatalogue } from '../catalogue/catalogue.ts';
+import { randomNumericId } from '../catalogue/identifiers.ts';
+import { queryParam } from '../html.ts';
+import type { Rng } from '../random.ts';
+import type { SandboxSite, SiteContext, SiteTruth, TruthInput } from '../sandbox.types.ts';
+import {
+  idOfSlug,
+  offersPageHtml,
+  productPageHtml,
+  productPath,
+  SEARCH_PAGE_SIZE,
+  searchPageHtml,
+  searchPath,
+  TOP_OFFER_COUNT,
+} from './source-05.pages.ts';
+import {
+  buyboxTruth,
+  coreOfferTruth,
+  leadOffer,
+  offerSummaryTruth,
+  sellerOf,
+  shopTruth,
+} from './shop-kit.ts';
+import { amount, catalogueOf, sendHtml, sendNotFound } from './site-kit.ts';
+
+const HEX_DIGITS = [...'0123456789abcdef'];
+
+const profile: CatalogueProfile = {
+  source: 'source_05',
+  productCount: 300,
+  // Product ids are 12 lowercase hex digits, like the catalogue keys of many Next.js shops.
+  makeProductId: (rng: Rng) => Array.from({ length: 12 }, () => rng.pick(HEX_DIGITS)).join(''),
+  makeOfferId: (rng) => randomNumericId(11, rng),
+  makeSellerId: (rng) => randomNumericId(8, rng),
+  offersPerProduct: { min: 2, max: 14 },
+  shopCount: 0,
+  marketplaceSellerCount: 40,
+  marketplaces: ['Bazaro'],
+  marketplaceShare: 1,
+  operatorName: 'Bazaro',
+  memberPriceShare: 0.3,
+  pznStorefronts: [],
+};
+
+const baseUrlOf = (request: FastifyRequest, catalogue: Catalogue): string =>
+  `${request.protocol}://${request.host}/source_05/${catalogue.storefront}`;
+
+function productOf(
+  request: FastifyRequest,
+  context: SiteContext,
+): { catalogue: Catalogue; product: Product } | undefined {
+  const catalogue = catalogueOf(request, context);
+  const id = idOfSlug((request.params as { slug: string }).slug);
+  const product = id === undefined ? undefined : catalogue?.productById.get(id);
+  return catalogue && product ? { catalogue, product } : undefined;
+}
+
+function register(app: FastifyInstance, context: SiteContext): void {
+  app.get('/:storefront/listing', async (request, reply) => {
+    const catalogue = catalogueOf(request, context);
+    if (!catalogue) return sendNotFound(reply);
+    const term = queryParam(request.query, 'string');
+    const results = searchCatalogue(catalogue, term).slice(0, SEARCH_PAGE_SIZE);
+    return sendHtml(reply, searchPageHtml(catalogue, baseUrlOf(request, catalogue), term, results));
+  });
+  app.get('/:storefront/produkt/:slug', async (request, reply) => {
+    const found = productOf(request, context);
+    if (!found) return sendNotFound(reply);
+    return sendHtml(
+      reply,
+      productPageHtml(found.catalogue, found.product, baseUrlOf(request, found.catalogue)),
+    );
+  });
+  app.get('/:storefront/produkt/:slug/oferty', async (request, reply) => {
+    const found = productOf(request, context);
+    if (!found) return sendNotFound(reply);
+    return sendHtml(reply, offersPageHtml(found.catalogue, found.product));
+  });
+}
+
+function offerTruth(offer: Offer, index: number, catalogue: Catalogue): Record<string, unknown> {
+  const seller = sellerOf(offer, catalogue);
+  return {
+    ...coreOfferTruth(offer, index, catalogue),
+    offer_id: offer.id,
+    title: offer.title,
+    condition: offer.condition,
+    seller_id: seller.id,
+    seller_rating: seller.rating,
+    seller_rating_count: seller.ratingCount,
+    is_premium: offer.memberPriceMinor !== null,
+    premium_price: offer.memberPriceMinor === null ? null : amount(offer.memberPriceMinor, catalogue),
+  };
+}
+
+/** Content of a product for topic `search` (top offers) and `search_and_offers` (every offer). */
+function contents(
+  product: Product,
+  catalogue: Catalogue,
+  baseUrl: string,
+): Record<string, Record<string, unknown>> {
+  const head = {
+    product_id: product.id,
+    name: product.name,
+    url: baseUrl + productPath(product),
+    brand_name: product.brand,
+    gtin: product.gtin,
+    category: product.category.noun[catalogue.locale.language],
+    ...buyboxTruth(product, catalogue),
+    ...offerSummaryTruth(product, catalogue),
+  };
+  const offers = product.offers.map((offer, index) => offerTruth(offer, index, catalogue));
+  return {
+    search: { ...head, offers: offers.slice(0, TOP_OFFER_COUNT) },
+    search_and_offers: { ...head, offers },
+  };
+}
+
+function truth({ catalogue, baseUrl }: TruthInput): SiteTruth {
+  return shopTruth({
+    catalogue,
+    identifiers: (product) => ({ product_id: product.id, gtin: product.gtin }),
+    contents: (product) => contents(product, catalogue, baseUrl),
+    card: (product) => ({
+      product_id: product.id,
+      name: product.name,
+      url: baseUrl + productPath(product),
+      price: amount(leadOffer(product).priceMinor, catalogue),
+    }),
+    searchPageSize: SEARCH_PAGE_SIZE,
+    searchUrl: (term) => baseUrl + searchPath(term),
+    notFound: { term: catalogue.notFound.term, id: catalogue.notFound.id, gtin: catalogue.notFound.gtin },
+  });
+}
+
+export const source05Site: SandboxSite = {
+  source: 'source_05',
+  storefronts: ['de', 'cz', 'sk', 'pl', 'at', 'fr', 'it'],
+  profile,
+  register,
+  truth,
+};
