@@ -2,10 +2,67 @@ import { sql } from 'kysely';
 import { dialectOf, type Db } from '../db/database.ts';
 import { newObjectId } from '../lib/ids.ts';
 import { isoNow } from '../lib/time.ts';
-import type { LedgerKind } from './credits.table.ts';
+import type { CreditLedgerTable, LedgerKind } from './credits.table.ts';
 
-/** Appends one ledger entry. */
-export async function insertLedgerEntry(
+/** An account's running ledger totals after its latest entry. */
+export interface RunningTotals {
+  seq: number;
+  balance: number;
+  held: number;
+  /** `YYYY-MM` of the latest entry; `monthSpent` counts that month only. */
+  month: string;
+  monthSpent: number;
+}
+
+const NO_ENTRIES: RunningTotals = { seq: 0, balance: 0, held: 0, month: '', monthSpent: 0 };
+
+/** The calendar month (UTC, `YYYY-MM`) of an ISO timestamp. */
+export function monthOf(iso: string): string {
+  return iso.slice(0, 7);
+}
+
+/** The account's totals after its latest ledger entry (zeros for an account without entries). */
+export async function findRunningTotals(db: Db, accountId: string): Promise<RunningTotals> {
+  const row = await db
+    .selectFrom('credit_ledger')
+    .select(['seq', 'balance_after', 'held_after', 'month', 'month_spent_after'])
+    .where('account_id', '=', accountId)
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return NO_ENTRIES;
+  return {
+    seq: Number(row.seq),
+    balance: Number(row.balance_after),
+    held: Number(row.held_after),
+    month: row.month,
+    monthSpent: Number(row.month_spent_after),
+  };
+}
+
+/** The totals after one more entry: the single definition `verifyAccountLedger` re-applies. */
+export function advanceTotals(
+  totals: RunningTotals,
+  entry: { kind: LedgerKind; amount: number; createdAt: string },
+): RunningTotals {
+  const month = monthOf(entry.createdAt);
+  const holds = entry.kind === 'reserve' || entry.kind === 'release';
+  const spends = entry.kind === 'charge' || entry.kind === 'overage';
+  return {
+    seq: totals.seq + 1,
+    balance: totals.balance + entry.amount,
+    held: totals.held - (holds ? entry.amount : 0),
+    month,
+    monthSpent: (totals.month === month ? totals.monthSpent : 0) - (spends ? entry.amount : 0),
+  };
+}
+
+/**
+ * Appends one ledger entry with the account's running totals after it. The caller holds the
+ * account's credit lock (`lockAccountForCredits`) in the same transaction: the unique
+ * (account, seq) index turns a forgotten lock into an error instead of a wrong total.
+ */
+export async function appendLedgerEntry(
   db: Db,
   entry: {
     accountId: string;
@@ -15,7 +72,13 @@ export async function insertLedgerEntry(
     valueIndex?: number;
     note?: string;
   },
-): Promise<void> {
+): Promise<RunningTotals> {
+  const createdAt = isoNow();
+  const totals = advanceTotals(await findRunningTotals(db, entry.accountId), {
+    kind: entry.kind,
+    amount: entry.amount,
+    createdAt,
+  });
   await db
     .insertInto('credit_ledger')
     .values({
@@ -26,12 +89,18 @@ export async function insertLedgerEntry(
       job_id: entry.jobId ?? null,
       value_index: entry.valueIndex ?? null,
       note: entry.note ?? null,
-      created_at: isoNow(),
+      created_at: createdAt,
+      seq: totals.seq,
+      balance_after: totals.balance,
+      held_after: totals.held,
+      month: totals.month,
+      month_spent_after: totals.monthSpent,
     })
     .execute();
+  return totals;
 }
 
-/** The balance: the sum of every signed ledger amount of the account. */
+/** The balance derived from the ledger alone: the sum of every signed amount of the account. */
 export async function sumBalance(db: Db, accountId: string): Promise<number> {
   const row = await db
     .selectFrom('credit_ledger')
@@ -41,30 +110,7 @@ export async function sumBalance(db: Db, accountId: string): Promise<number> {
   return Number(row?.balance ?? 0);
 }
 
-/** Credits still held by reservations of the account (reserved minus released). */
-export async function sumOutstandingReservations(db: Db, accountId: string): Promise<number> {
-  const row = await db
-    .selectFrom('credit_ledger')
-    .select(sql<number>`coalesce(sum(amount), 0)`.as('held'))
-    .where('account_id', '=', accountId)
-    .where('kind', 'in', ['reserve', 'release'])
-    .executeTakeFirst();
-  return -Number(row?.held ?? 0);
-}
-
-/** Credits charged since a time (for the monthly budget cap). */
-export async function sumChargedSince(db: Db, accountId: string, sinceIso: string): Promise<number> {
-  const row = await db
-    .selectFrom('credit_ledger')
-    .select(sql<number>`coalesce(sum(amount), 0)`.as('charged'))
-    .where('account_id', '=', accountId)
-    .where('kind', '=', 'charge')
-    .where('created_at', '>=', sinceIso)
-    .executeTakeFirst();
-  return -Number(row?.charged ?? 0);
-}
-
-/** Sum of a job's ledger entries of one kind (positive figure). */
+/** Signed sum of a job's ledger entries of the given kinds. */
 export async function sumJobEntries(db: Db, jobId: string, kinds: readonly LedgerKind[]): Promise<number> {
   const row = await db
     .selectFrom('credit_ledger')
@@ -75,11 +121,48 @@ export async function sumJobEntries(db: Db, jobId: string, kinds: readonly Ledge
   return Number(row?.total ?? 0);
 }
 
+/** Every ledger entry of a job, oldest first. */
+export async function listJobLedger(db: Db, jobId: string): Promise<CreditLedgerTable[]> {
+  return db.selectFrom('credit_ledger').selectAll().where('job_id', '=', jobId).orderBy('seq').execute();
+}
+
+/** Every ledger entry of an account in write order (for verification; an operator tool). */
+export async function listAccountLedger(db: Db, accountId: string): Promise<CreditLedgerTable[]> {
+  return db
+    .selectFrom('credit_ledger')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .orderBy('seq')
+    .execute();
+}
+
+/** The spending settings of an account (decisions G16). */
+export interface SpendingSettings {
+  overage: boolean;
+  budgetCap: number | null;
+}
+
 /**
- * Serializes credit decisions of one account inside a transaction. PostgreSQL locks the account
- * row; SQLite transactions already run one at a time on the service's single connection.
+ * Serializes credit decisions of one account inside a transaction and answers its spending
+ * settings as they are now. PostgreSQL locks the account row; SQLite transactions already run
+ * one at a time on the service's single connection.
  */
-export async function lockAccountForCredits(db: Db, accountId: string): Promise<void> {
-  if (dialectOf(db) !== 'postgres') return;
-  await db.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().execute();
+export async function lockAccountForCredits(db: Db, accountId: string): Promise<SpendingSettings> {
+  let query = db.selectFrom('accounts').select(['overage', 'budget_cap']).where('id', '=', accountId);
+  if (dialectOf(db) === 'postgres') query = query.forUpdate();
+  const row = await query.executeTakeFirstOrThrow();
+  return { overage: row.overage === 1, budgetCap: row.budget_cap === null ? null : Number(row.budget_cap) };
+}
+
+/** Changes an account's spending settings; fields left undefined keep their value. */
+export async function updateSpendingSettings(
+  db: Db,
+  accountId: string,
+  settings: Partial<SpendingSettings>,
+): Promise<void> {
+  const changes: { overage?: number; budget_cap?: number | null } = {};
+  if (settings.overage !== undefined) changes.overage = settings.overage ? 1 : 0;
+  if (settings.budgetCap !== undefined) changes.budget_cap = settings.budgetCap;
+  if (Object.keys(changes).length === 0) return;
+  await db.updateTable('accounts').set(changes).where('id', '=', accountId).execute();
 }

@@ -1,84 +1,140 @@
 import type { Account } from '../accounts/accounts.table.ts';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../errors/app-error.ts';
+import { isoNow } from '../lib/time.ts';
 import {
-  insertLedgerEntry,
+  appendLedgerEntry,
+  findRunningTotals,
   lockAccountForCredits,
+  monthOf,
   sumBalance,
-  sumChargedSince,
-  sumOutstandingReservations,
+  sumJobEntries,
+  type RunningTotals,
+  type SpendingSettings,
 } from './credits.repository.ts';
+
+/**
+ * Credits (decisions G15, G16; docs/billing.md). Every change is a ledger entry written under the
+ * account's credit lock, inside the transaction of the work it pays for: a submission reserves its
+ * worst case, each value releases its share and is charged its real cost when its result is
+ * recorded, and whatever a job still holds when it ends goes back.
+ */
 
 /** First instant of the current calendar month (UTC), where the budget cap's count starts. */
 export function monthStartIso(now: Date = new Date()): string {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
 }
 
-/** Adds credits to an account (operator grant or bootstrap). */
+/** Runs `work` in the caller's transaction, or in a new one when `db` is not a transaction. */
+async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+/** Credits charged plus overage this calendar month, as of `totals`. */
+function spentThisMonth(totals: RunningTotals): number {
+  return totals.month === monthOf(isoNow()) ? totals.monthSpent : 0;
+}
+
+/**
+ * How much more the account may spend right now: the monthly budget cap minus what this month
+ * spent and what reservations hold, and, without overage, the balance. Never negative.
+ */
+function spendingRoom(totals: RunningTotals, settings: SpendingSettings): number {
+  const capRoom =
+    settings.budgetCap === null ? Infinity : settings.budgetCap - spentThisMonth(totals) - totals.held;
+  const balanceRoom = settings.overage ? Infinity : totals.balance;
+  return Math.max(0, Math.min(capRoom, balanceRoom));
+}
+
+/** Adds credits to an account (operator grant or bootstrap); answers the balance after it. */
 export async function grantCredits(
   db: Db,
   accountId: string,
   amount: number,
   note?: string,
 ): Promise<number> {
-  await insertLedgerEntry(db, { accountId, kind: 'grant', amount, note: note ?? 'grant' });
-  return sumBalance(db, accountId);
+  return inTransaction(db, async (trx) => {
+    await lockAccountForCredits(trx, accountId);
+    const totals = await appendLedgerEntry(trx, { accountId, kind: 'grant', amount, note: note ?? 'grant' });
+    return totals.balance;
+  });
 }
 
 /**
  * Reserves the worst case of a submission (decisions G15) inside the caller's transaction. Refuses
  * with `insufficient credits` when the balance cannot cover it (unless overage is on) or when the
- * monthly budget cap could be passed (G16: never, also under concurrent jobs).
+ * monthly budget cap could be passed. The account lock makes concurrent submissions decide one
+ * after another, so together they never reserve past either limit (G16).
  */
 export async function reserveCredits(
   trx: Db,
-  account: Account,
+  account: Pick<Account, 'id'>,
   jobId: string,
   amount: number,
 ): Promise<void> {
   if (amount === 0) return;
-  await lockAccountForCredits(trx, account.id);
-  const balance = await sumBalance(trx, account.id);
-  if (balance < amount && account.overage !== 1) throw new AppError('insufficient_credits');
-  if (account.budget_cap !== null) {
-    const spent = await sumChargedSince(trx, account.id, monthStartIso());
-    const held = await sumOutstandingReservations(trx, account.id);
-    if (spent + held + amount > account.budget_cap) {
-      throw new AppError('insufficient_credits', 'insufficient credits: monthly budget cap reached');
-    }
+  const settings = await lockAccountForCredits(trx, account.id);
+  const totals = await findRunningTotals(trx, account.id);
+  if (!settings.overage && totals.balance < amount) throw new AppError('insufficient_credits');
+  if (settings.budgetCap !== null && spentThisMonth(totals) + totals.held + amount > settings.budgetCap) {
+    throw new AppError('insufficient_credits', 'insufficient credits: monthly budget cap reached');
   }
-  await insertLedgerEntry(trx, { accountId: account.id, kind: 'reserve', amount: -amount, jobId });
+  await appendLedgerEntry(trx, { accountId: account.id, kind: 'reserve', amount: -amount, jobId });
 }
 
 /**
  * Settles one value inside the transaction that records its result: its reserved share goes back
- * and its real cost is charged, so the balance always equals the ledger's sum.
+ * and its real cost is charged. Answers the credits actually charged, which is the cost unless
+ * spending room ran out: extra seller pages are not covered by the reservation, and what the
+ * balance (without overage) or the monthly cap cannot cover is waived, never spent. The part
+ * beyond the credits granted is written as `overage`.
  */
 export async function settleValueCredits(
   trx: Db,
   input: { accountId: string; jobId: string; valueIndex: number; reservedShare: number; cost: number },
-): Promise<void> {
+): Promise<number> {
+  if (input.reservedShare <= 0 && input.cost <= 0) return 0;
+  const settings = await lockAccountForCredits(trx, input.accountId);
+  const entry = { accountId: input.accountId, jobId: input.jobId, valueIndex: input.valueIndex };
+  let totals = await findRunningTotals(trx, input.accountId);
   if (input.reservedShare > 0) {
-    await insertLedgerEntry(trx, {
-      accountId: input.accountId,
-      kind: 'release',
-      amount: input.reservedShare,
-      jobId: input.jobId,
-      valueIndex: input.valueIndex,
-    });
+    totals = await appendLedgerEntry(trx, { ...entry, kind: 'release', amount: input.reservedShare });
   }
-  if (input.cost > 0) {
-    await insertLedgerEntry(trx, {
-      accountId: input.accountId,
-      kind: 'charge',
-      amount: -input.cost,
-      jobId: input.jobId,
-      valueIndex: input.valueIndex,
-    });
+  if (input.cost <= 0) return 0;
+  const charged = Math.min(input.cost, spendingRoom(totals, settings));
+  const waived = input.cost - charged;
+  const prepaid = totals.balance + totals.held;
+  const covered = settings.overage ? Math.min(charged, Math.max(prepaid, 0)) : charged;
+  const note = waived > 0 ? `${waived} of ${input.cost} credits waived: no spending room` : undefined;
+  if (covered > 0 || charged === 0) {
+    await appendLedgerEntry(trx, { ...entry, kind: 'charge', amount: -covered, note });
   }
+  if (charged > covered) {
+    await appendLedgerEntry(trx, { ...entry, kind: 'overage', amount: -(charged - covered), note });
+  }
+  return charged;
 }
 
-/** The account's balance as the ledger says. */
+/**
+ * Releases whatever a job's reservation still holds (values settle their shares as they finish;
+ * this catches everything else when a job ends: timeout, failure, a share never settled).
+ * Answers the credits released.
+ */
+export async function releaseJobRemainder(trx: Db, accountId: string, jobId: string): Promise<number> {
+  await lockAccountForCredits(trx, accountId);
+  const outstanding = -(await sumJobEntries(trx, jobId, ['reserve', 'release']));
+  if (outstanding <= 0) return 0;
+  await appendLedgerEntry(trx, {
+    accountId,
+    jobId,
+    kind: 'release',
+    amount: outstanding,
+    note: 'job ended',
+  });
+  return outstanding;
+}
+
+/** The account's balance, derived from the ledger (sum of every signed amount). */
 export async function creditBalance(db: Db, accountId: string): Promise<number> {
   return sumBalance(db, accountId);
 }

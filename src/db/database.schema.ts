@@ -6,8 +6,11 @@ import type {
 } from '../accounts/accounts.table.ts';
 import type { ConversionsTable, SellerNamesTable } from '../crawl/crawl-state.table.ts';
 import type { CreditLedgerTable } from '../credits/credits.table.ts';
+import type { ObservationReceiptsTable, ObservationsTable } from '../observations/observations.table.ts';
 import type { IdempotencyKeysTable, JobValuesTable, JobsTable } from '../jobs/jobs.table.ts';
 import type { QueueTasksTable } from '../queue/queue.table.ts';
+import type { StreamStatesTable } from '../streams/streams.table.ts';
+import type { WebhookDeliveriesTable } from '../webhooks/webhooks.table.ts';
 
 export interface SettingsTable {
   name: string;
@@ -28,4 +31,8 @@ export interface DatabaseSchema {
   queue_tasks: QueueTasksTable;
   conversions: ConversionsTable;
   seller_names: SellerNamesTable;
+  stream_states: StreamStatesTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  observations: ObservationsTable;
+  observation_receipts: ObservationReceiptsTable;
 }

@@ -2,11 +2,15 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.ts';
 import * as core from './migrations/0001_core.ts';
 import * as crawlState from './migrations/0002_crawl_state.ts';
+import * as streams from './migrations/0003_streams.ts';
+import * as observations from './migrations/0004_observations.ts';
 
 /** Migrations in order; a new one is appended here with the next number. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001_core': core,
   '0002_crawl_state': crawlState,
+  '0003_streams': streams,
+  '0004_observations': observations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,11 +1,12 @@
 import type { AppDeps } from '../app.deps.ts';
-import { settleValueCredits } from '../credits/credits.service.ts';
+import { releaseJobRemainder, settleValueCredits } from '../credits/credits.service.ts';
 import type { Db } from '../db/database.ts';
 import {
   completePendingValue,
   endJob,
   incrementJobCounters,
   setCompletionSequence,
+  setValueCredits,
 } from './jobs.repository.ts';
 import type { ResultItem } from './jobs.results.ts';
 import type { Job } from './jobs.table.ts';
@@ -54,15 +55,20 @@ export async function recordValueResultWithin(
   if (!recorded) return { recorded: false, jobFinished: false };
   const counters = await incrementJobCounters(trx, job.id, !input.item.success);
   await setCompletionSequence(trx, job.id, input.index, counters.values_done);
-  await settleValueCredits(trx, {
+  const charged = await settleValueCredits(trx, {
     accountId: job.account_id,
     jobId: job.id,
     valueIndex: input.index,
     reservedShare: input.reservedShare,
     cost: input.cost,
   });
+  // Spending room can cut a charge (docs/billing.md): the value records what was really charged.
+  if (charged !== input.cost) await setValueCredits(trx, job.id, input.index, charged);
   const jobFinished = counters.values_done >= counters.values_total;
-  if (jobFinished) await endJob(trx, job.id, 'finished');
+  if (jobFinished) {
+    await endJob(trx, job.id, 'finished');
+    await releaseJobRemainder(trx, job.account_id, job.id);
+  }
   for (const hook of deps.completionHooks) {
     await hook(trx, {
       job,

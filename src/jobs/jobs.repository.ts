@@ -118,6 +118,16 @@ export async function completePendingValue(
   return Number(outcome.numUpdatedRows) === 1;
 }
 
+/** Corrects the credits a recorded value was charged (set when spending room cut its cost). */
+export async function setValueCredits(db: Db, jobId: string, index: number, credits: number): Promise<void> {
+  await db
+    .updateTable('job_values')
+    .set({ credits })
+    .where('job_id', '=', jobId)
+    .where('idx', '=', index)
+    .execute();
+}
+
 /** Counts one more completed value and answers the job's counters after it. */
 export async function incrementJobCounters(
   db: Db,
