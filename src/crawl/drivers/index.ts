@@ -3,10 +3,12 @@ import type { SourceId } from '../../sources/sources.types.ts';
 import type { SourceDriver } from '../crawl.types.ts';
 import { source01Driver } from './source-01.driver.ts';
 import { source05Driver } from './source-05.driver.ts';
+import { source06Driver } from './source-06.driver.ts';
 
 const DRIVERS: Partial<Record<SourceId, SourceDriver>> = {
   source_01: source01Driver,
   source_05: source05Driver,
+  source_06: source06Driver,
 };
 
 /** The driver of a source; throws for a source that has none yet. */

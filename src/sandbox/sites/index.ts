@@ -2,5 +2,6 @@
 import type { SandboxSite } from '../sandbox.types.ts';
 import { source01Site } from './source-01.site.ts';
 import { source05Site } from './source-05.site.ts';
+import { source06Site } from './source-06.site.ts';
 
-export const SANDBOX_SITES: readonly SandboxSite[] = [source01Site, source05Site];
+export const SANDBOX_SITES: readonly SandboxSite[] = [source01Site, source05Site, source06Site];
