@@ -1,0 +1,146 @@
+/**
+ * IP address classification for callback_url safety (decisions G28). Addresses are parsed to bytes
+ * so every textual form (IPv4-mapped, IPv4-compatible, NAT64, 6to4, compressed, zone ids) is judged
+ * by what it actually reaches, not by how it is written.
+ */
+import { isIP } from 'node:net';
+
+/** Why an address may not receive webhooks; `undefined` from `classifyAddress` means public. */
+export type BlockedRange =
+  'unspecified' | 'loopback' | 'private' | 'link-local' | 'cgnat' | 'multicast' | 'metadata' | 'reserved';
+
+interface Cidr {
+  bytes: number[];
+  prefix: number;
+}
+
+/** Parses an IPv4 or IPv6 literal (zone id and brackets allowed) to 4 or 16 bytes. */
+export function parseIp(text: string): number[] | undefined {
+  const bare = text.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const version = isIP(bare);
+  if (version === 4) return bare.split('.').map(Number);
+  if (version === 6) return parseIpv6(bare);
+  return undefined;
+}
+
+function parseIpv6(text: string): number[] {
+  // A trailing dotted quad (`::ffff:127.0.0.1`) is rewritten as its two hex groups first.
+  const hex = text.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_, a, b, c, d) =>
+    [((Number(a) << 8) | Number(b)).toString(16), ((Number(c) << 8) | Number(d)).toString(16)].join(':'),
+  );
+  const [head = '', rest] = hex.split('::');
+  const groupsOf = (part: string) => (part === '' ? [] : part.split(':').map((group) => parseInt(group, 16)));
+  const headGroups = groupsOf(head);
+  const restGroups = rest === undefined ? [] : groupsOf(rest);
+  const zeros = Array<number>(8 - headGroups.length - restGroups.length).fill(0);
+  return [...headGroups, ...zeros, ...restGroups].flatMap((group) => [group >> 8, group & 0xff]);
+}
+
+function cidr(text: string): Cidr {
+  const [address = '', prefix = ''] = text.split('/');
+  const bytes = parseIp(address);
+  if (!bytes) throw new Error(`bad CIDR ${text}`);
+  return { bytes, prefix: Number(prefix) };
+}
+
+/** True when `bytes` (same family as the range) lies inside `range`. */
+function inRange(bytes: readonly number[], range: Cidr): boolean {
+  if (bytes.length !== range.bytes.length) return false;
+  let bits = range.prefix;
+  for (let i = 0; i < bytes.length && bits > 0; i += 1, bits -= 8) {
+    const mask = bits >= 8 ? 0xff : (0xff << (8 - bits)) & 0xff;
+    if (((bytes[i] ?? 0) & mask) !== ((range.bytes[i] ?? 0) & mask)) return false;
+  }
+  return true;
+}
+
+// Order matters: the first matching range names the reason (metadata before link-local).
+const IPV4_RANGES: Array<[string, BlockedRange]> = [
+  ['169.254.169.254/32', 'metadata'],
+  ['100.100.100.200/32', 'metadata'],
+  ['0.0.0.0/8', 'unspecified'],
+  ['127.0.0.0/8', 'loopback'],
+  ['10.0.0.0/8', 'private'],
+  ['172.16.0.0/12', 'private'],
+  ['192.168.0.0/16', 'private'],
+  ['169.254.0.0/16', 'link-local'],
+  ['100.64.0.0/10', 'cgnat'],
+  ['224.0.0.0/4', 'multicast'],
+  ['192.0.0.0/24', 'reserved'],
+  ['192.0.2.0/24', 'reserved'],
+  ['198.18.0.0/15', 'reserved'],
+  ['198.51.100.0/24', 'reserved'],
+  ['203.0.113.0/24', 'reserved'],
+  ['240.0.0.0/4', 'reserved'],
+];
+const IPV6_RANGES: Array<[string, BlockedRange]> = [
+  ['fd00:ec2::254/128', 'metadata'],
+  ['::/128', 'unspecified'],
+  ['::1/128', 'loopback'],
+  ['fe80::/10', 'link-local'],
+  ['fec0::/10', 'private'],
+  ['fc00::/7', 'private'],
+  ['ff00::/8', 'multicast'],
+  ['2001:db8::/32', 'reserved'],
+  ['100::/64', 'reserved'],
+];
+const V4 = IPV4_RANGES.map(([range, reason]) => ({ range: cidr(range), reason }));
+const V6 = IPV6_RANGES.map(([range, reason]) => ({ range: cidr(range), reason }));
+
+/** Prefixes of IPv6 forms that carry an IPv4 address, and where its 4 bytes sit. */
+const EMBEDDED_V4: Array<{ range: Cidr; offset: number }> = [
+  { range: cidr('::ffff:0:0/96'), offset: 12 }, // IPv4-mapped
+  { range: cidr('::/96'), offset: 12 }, // IPv4-compatible (deprecated)
+  { range: cidr('64:ff9b::/96'), offset: 12 }, // NAT64 well-known prefix
+  { range: cidr('64:ff9b:1::/48'), offset: 12 }, // NAT64 local-use prefix
+  { range: cidr('2002::/16'), offset: 2 }, // 6to4
+];
+
+/** The IPv4 address an IPv6 address stands for, when it is one of the embedding forms. */
+export function embeddedIpv4(bytes: readonly number[]): number[] | undefined {
+  if (bytes.length !== 16) return undefined;
+  const form = EMBEDDED_V4.find((entry) => inRange(bytes, entry.range));
+  return form ? bytes.slice(form.offset, form.offset + 4) : undefined;
+}
+
+/** The blocked range an address falls in, or `undefined` for a public address. */
+export function classifyAddress(address: string): BlockedRange | undefined {
+  const bytes = parseIp(address);
+  if (!bytes) return 'reserved';
+  if (bytes.length === 16) {
+    const exact = V6.find((entry) => inRange(bytes, entry.range));
+    if (exact) return exact.reason;
+    const v4 = embeddedIpv4(bytes);
+    return v4 ? V4.find((entry) => inRange(v4, entry.range))?.reason : undefined;
+  }
+  return V4.find((entry) => inRange(bytes, entry.range))?.reason;
+}
+
+/** An operator allow-list entry: a host name, an IP address, or a CIDR range (`CALLBACK_ALLOW_HOSTS`). */
+export interface AllowList {
+  /** True when the URL host itself is listed (any address it resolves to is then accepted). */
+  allowsHost(hostname: string): boolean;
+  /** True when a resolved address is listed or inside a listed range. */
+  allowsAddress(address: string): boolean;
+}
+
+/** Builds the allow-list from `CALLBACK_ALLOW_HOSTS` entries. */
+export function createAllowList(entries: readonly string[]): AllowList {
+  const hosts = new Set<string>();
+  const ranges: Cidr[] = [];
+  for (const entry of entries.map((item) => item.trim().toLowerCase()).filter(Boolean)) {
+    const [address = '', prefix] = entry.split('/');
+    const bytes = parseIp(address);
+    if (bytes) ranges.push({ bytes, prefix: prefix === undefined ? bytes.length * 8 : Number(prefix) });
+    else hosts.add(entry);
+  }
+  return {
+    allowsHost: (hostname) => hosts.has(hostname.replace(/^\[|\]$/g, '').toLowerCase()),
+    allowsAddress(address) {
+      const bytes = parseIp(address);
+      if (!bytes) return false;
+      const v4 = embeddedIpv4(bytes);
+      return ranges.some((range) => inRange(bytes, range) || (v4 !== undefined && inRange(v4, range)));
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import type { Selectable } from 'kysely';
+
+/**
+ * Delivery states (spec 3.2, decisions G7): `pending` (due or waiting for its next attempt; also
+ * while an attempt is in flight, which the lease shows), `delivered`, `failed` (a 4xx other than
+ * 429: permanent) and `dead_lettered` (the fifth attempt failed).
+ */
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'dead_lettered';
+
+/** One webhook delivery: a fixed range of a job's results in completion order (decisions C6, G27). */
+export interface WebhookDeliveriesTable {
+  id: string;
+  job_id: string;
+  /** 1-based per job, fixed at creation, never renumbered (decisions G27). */
+  batch_sequence: number;
+  /** First completion sequence carried (inclusive); `last_seq + 1` for an empty final delivery. */
+  first_seq: number;
+  /** Last completion sequence carried (inclusive). */
+  last_seq: number;
+  is_final: number;
+  /** Progress counters when the delivery was assembled (payload `values_done`, `values_errors`). */
+  values_done: number;
+  values_errors: number;
+  /** `host:port` of the callback URL, for the per-receiver concurrency bound. */
+  target_host: string;
+  status: DeliveryStatus;
+  /** Attempts spent from the current budget (a replay starts a fresh budget). */
+  attempts: number;
+  /** Bumped by every replay, so an attempt in flight during a replay does not overwrite it. */
+  generation: number;
+  last_http_status: number | null;
+  last_error: string | null;
+  created_at: string;
+  last_attempt_at: string | null;
+  next_attempt_at: string | null;
+  delivered_at: string | null;
+  /** Who holds the delivery while an attempt is in flight, and until when. */
+  lease_token: string | null;
+  lease_until: string | null;
+}
+
+export type WebhookDelivery = Selectable<WebhookDeliveriesTable>;
