@@ -7,6 +7,7 @@ import { installErrorHandling } from './http/http.errors.ts';
 import { validatorCompiler } from './http/http.validation.ts';
 import { jobsRoutes } from './jobs/jobs.routes.ts';
 import { FIELD_HINTS } from './jobs/jobs.schema.ts';
+import { streamsRoutes } from './streams/streams.routes.ts';
 
 /** Options of the HTTP app that are not part of the deps. */
 export interface AppOptions {
@@ -38,6 +39,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   await app.register(async (scope) => {
     requireDataApiAuth(scope, deps.db, options.jwtSecret);
     await jobsRoutes(scope, deps);
+    await streamsRoutes(scope, deps);
   });
   return app;
 }

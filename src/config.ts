@@ -140,6 +140,21 @@ const schema = {
   crawlPairConcurrency: { env: 'CRAWL_PAIR_CONCURRENCY', parse: integer(1, 1000), default: 16 },
   crawlPairRequestsPerSecond: { env: 'CRAWL_PAIR_RPS', parse: positiveNumber, default: 200 },
   callbackAllowHosts: { env: 'CALLBACK_ALLOW_HOSTS', parse: list, default: [] as string[] },
+  // POST /stream must fit 100 000 values of up to 1000 characters (issue 5).
+  streamBodyLimitBytes: {
+    env: 'STREAM_BODY_LIMIT_BYTES',
+    parse: integer(1024, 1_073_741_824),
+    default: 128 * 1024 * 1024,
+  },
+  streamFlushIntervalMs: { env: 'STREAM_FLUSH_INTERVAL_MS', parse: integer(100, 3_600_000), default: 2_000 },
+  webhookConcurrency: { env: 'WEBHOOK_CONCURRENCY', parse: integer(1, 1000), default: 32 },
+  webhookHostConcurrency: { env: 'WEBHOOK_HOST_CONCURRENCY', parse: integer(1, 1000), default: 4 },
+  webhookConnectTimeoutMs: {
+    env: 'WEBHOOK_CONNECT_TIMEOUT_MS',
+    parse: integer(100, 120_000),
+    default: 5_000,
+  },
+  webhookTimeoutMs: { env: 'WEBHOOK_TIMEOUT_MS', parse: integer(100, 300_000), default: 15_000 },
   rateLimitPerSecond: { env: 'RATE_LIMIT_PER_SECOND', parse: positiveNumber, default: 50 },
   rateLimitBurst: { env: 'RATE_LIMIT_BURST', parse: integer(1, 1_000_000), default: 200 },
 } as const;

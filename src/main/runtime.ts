@@ -11,6 +11,9 @@ import { isoNow, isoPlus } from '../lib/time.ts';
 import { createSqlQueue } from '../queue/queue.sql.ts';
 import type { TaskHandler } from '../queue/queue.types.ts';
 import { SourceCatalogue } from '../sources/sources.catalogue.ts';
+import { createDeliveryAssemblyHook } from '../streams/streams.assembly.ts';
+import { createCallbackPolicy } from '../webhooks/webhooks.callback-url.ts';
+import { createWebhookDispatcher } from '../webhooks/webhooks.dispatcher.ts';
 
 /** A process's wired parts: deps for the app and tasks, plus start and close. */
 export interface Runtime {
@@ -62,6 +65,17 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
             proxiesByCountry: config.egressProxies,
           },
         });
+  const webhooks = createWebhookDispatcher({
+    db,
+    logger,
+    policy: createCallbackPolicy(config.callbackAllowHosts),
+    concurrency: config.webhookConcurrency,
+    hostConcurrency: config.webhookHostConcurrency,
+    connectTimeoutMs: config.webhookConnectTimeoutMs,
+    timeoutMs: config.webhookTimeoutMs,
+    flushIntervalMs: config.streamFlushIntervalMs,
+    soleWorker: embedded && config.role === 'all',
+  });
   const deps: AppDeps = {
     config,
     db,
@@ -71,7 +85,10 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     events: new JobEvents(),
     engine,
     sandboxOrigin: `http://127.0.0.1:${config.sandboxPort}`,
-    completionHooks: [],
+    // Deliveries are written with the results they carry; the sender looks once the write committed.
+    completionHooks: [
+      createDeliveryAssemblyHook({ onDeliveryCreated: () => void setTimeout(webhooks.wake, 20) }),
+    ],
   };
   const handlers: Record<string, TaskHandler> = {
     [TASK.crawlValue]: (payload) => crawlValueTask(deps, payload),
@@ -90,6 +107,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     startWorker() {
       if (config.role === 'api') return;
       queue.start(handlers, config.workerConcurrency);
+      webhooks.start();
       const runCleaner = () =>
         cleanOnce().catch((err: unknown) => logger.error({ err }, 'retention cleaner failed'));
       void runCleaner();
@@ -99,6 +117,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     async close() {
       clearInterval(cleaner);
       await queue.stop(config.shutdownTimeoutMs);
+      await webhooks.stop(config.shutdownTimeoutMs);
       await engine?.close();
       await db.destroy();
     },
