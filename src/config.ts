@@ -112,6 +112,8 @@ const schema = {
   bootstrapApiKey: { env: 'BOOTSTRAP_API_KEY', parse: apiKey, default: undefined as string | undefined },
   bootstrapCredits: { env: 'BOOTSTRAP_CREDITS', parse: integer(0, 1_000_000_000), default: 100_000 },
   resultRetentionHours: { env: 'RESULT_RETENTION_HOURS', parse: integer(1, 8760), default: 72 },
+  // Observations (cache and price history), in days; at least the 3 days of the largest max_age.
+  historyRetentionDays: { env: 'HISTORY_RETENTION_DAYS', parse: integer(3, 36_500), default: 365 },
   cleanerIntervalMs: { env: 'CLEANER_INTERVAL_MS', parse: integer(1000, 86_400_000), default: 600_000 },
   bodyLimitBytes: { env: 'BODY_LIMIT_BYTES', parse: integer(1024, 1_073_741_824), default: 16 * 1024 * 1024 },
   shutdownTimeoutMs: { env: 'SHUTDOWN_TIMEOUT_MS', parse: integer(0, 600_000), default: 20_000 },

@@ -2,12 +2,13 @@ import type { AppDeps } from '../app.deps.ts';
 import { createConversionStore, createSellerNameStore } from '../crawl/crawl-state.repository.ts';
 import type { ValueQuery } from '../crawl/crawl.types.ts';
 import { getDriver } from '../crawl/drivers/index.ts';
+import { serveValue } from '../observations/observations.service.ts';
 import { PermanentTaskError } from '../queue/queue.types.ts';
 import { resolveBaseUrl } from '../sources/base-urls.ts';
 import type { SortBy, SourceId, Topic, ValueKey } from '../sources/sources.types.ts';
 import { recordValueResult, reservedShareOf } from './jobs.completion.ts';
 import { findJob, findJobValue, listPendingValueIndexes, markJobWorking } from './jobs.repository.ts';
-import { buildResultItem, creditCost, type ValueResolution } from './jobs.results.ts';
+import { buildResultItem, type ValueResolution } from './jobs.results.ts';
 import type { Job } from './jobs.table.ts';
 
 /** Task names, as stored in the queue. */
@@ -46,14 +47,8 @@ export async function crawlValueTask(deps: AppDeps, payload: Record<string, unkn
 
   const query = queryOf(job, row.value);
   const deadline = new Date(job.deadline_at);
-  const resolution = await resolveValue(deps, job, query, deadline);
-  const item = buildResultItem(query, resolution, { includeMeta: job.include_meta === 1, now: new Date() });
-  await recordValueResult(deps, job, {
-    index,
-    item,
-    cost: creditCost(resolution),
-    reservedShare: reservedShareOf(deps, job, false),
-  });
+  // The observation cache decides whether to crawl (docs/cache.md) and records the result.
+  await serveValue(deps, job, { index, query, crawl: () => resolveValue(deps, job, query, deadline) });
 }
 
 async function resolveValue(

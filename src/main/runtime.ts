@@ -8,6 +8,7 @@ import { JobEvents } from '../jobs/jobs.events.ts';
 import { deleteIdempotencyKeysBefore, purgeExpiredResults } from '../jobs/jobs.repository.ts';
 import { TASK, crawlValueTask, expireJobTask } from '../jobs/jobs.task.ts';
 import { isoNow, isoPlus } from '../lib/time.ts';
+import { deleteObservationsBefore } from '../observations/observations.repository.ts';
 import { createSqlQueue } from '../queue/queue.sql.ts';
 import type { TaskHandler } from '../queue/queue.types.ts';
 import { SourceCatalogue } from '../sources/sources.catalogue.ts';
@@ -100,6 +101,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     const now = isoNow();
     await purgeExpiredResults(db, now, 1000);
     await deleteIdempotencyKeysBefore(db, isoPlus(now, -24 * 3600_000));
+    await deleteObservationsBefore(db, isoPlus(now, -config.historyRetentionDays * 86_400_000), 1000);
   }
 
   return {

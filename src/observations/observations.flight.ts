@@ -1,0 +1,48 @@
+/**
+ * Single-flight: while one task crawls a cache key, others that may reuse its result wait for it
+ * instead of crawling the same value again. The registry lives in this process's memory, one per
+ * database handle; tasks in other processes (other workers) do not see it, so across processes
+ * each process makes at most one crawl of a key at a time (docs/cache.md).
+ */
+export class SingleFlight<T> {
+  private readonly inFlight = new Map<string, Promise<T>>();
+
+  /** The flight under way for `key`, if any. */
+  current(key: string): Promise<T> | undefined {
+    return this.inFlight.get(key);
+  }
+
+  /**
+   * Starts a flight for `key` and answers the function that lands it with its result, or
+   * undefined when a flight for `key` is already under way. Landing always removes the flight.
+   */
+  lead(key: string): ((result: T) => void) | undefined {
+    if (this.inFlight.has(key)) return undefined;
+    let land!: (result: T) => void;
+    const flight = new Promise<T>((resolve) => {
+      land = resolve;
+    });
+    this.inFlight.set(key, flight);
+    return (result) => {
+      if (this.inFlight.get(key) === flight) this.inFlight.delete(key);
+      land(result);
+    };
+  }
+
+  /** Keys in flight (diagnostics and tests). */
+  get size(): number {
+    return this.inFlight.size;
+  }
+}
+
+const registries = new WeakMap<object, SingleFlight<unknown>>();
+
+/** The registry of flights of one owner (the process's database handle). */
+export function flightsOf<T>(owner: object): SingleFlight<T> {
+  let flights = registries.get(owner);
+  if (!flights) {
+    flights = new SingleFlight<unknown>();
+    registries.set(owner, flights);
+  }
+  return flights as SingleFlight<T>;
+}

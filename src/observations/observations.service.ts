@@ -1,0 +1,208 @@
+import { findAccountById } from '../accounts/accounts.repository.ts';
+import type { AppDeps } from '../app.deps.ts';
+import type { ValueQuery } from '../crawl/crawl.types.ts';
+import type { Db } from '../db/database.ts';
+import { summarizePrices } from '../history/history.points.ts';
+import { reservedShareOf, recordValueResultWithin } from '../jobs/jobs.completion.ts';
+import { buildResultItem, creditCost, type ResultItem, type ValueResolution } from '../jobs/jobs.results.ts';
+import type { Job } from '../jobs/jobs.table.ts';
+import { newObjectId } from '../lib/ids.ts';
+import { isoNow, isoPlus } from '../lib/time.ts';
+import { flightsOf } from './observations.flight.ts';
+import { observationKeysOf, type ObservationKeys } from './observations.key.ts';
+import { reusePolicyOf, type ReusePolicy } from './observations.policy.ts';
+import {
+  findFreshObservation,
+  findLatestLookup,
+  insertObservation,
+  insertReceipt,
+} from './observations.repository.ts';
+import type { Observation, ObservationsTable } from './observations.table.ts';
+
+/** What serving a value needs from the process. */
+export type ServeDeps = Pick<AppDeps, 'db' | 'catalogue' | 'events' | 'completionHooks'>;
+
+/** One value of a job to serve: its query and how to crawl it when nothing may be reused. */
+export interface ServeInput {
+  index: number;
+  query: ValueQuery;
+  crawl: () => Promise<ValueResolution>;
+}
+
+const DAY_MS = 86_400_000;
+
+/** A stored observation this job may re-serve now, if any (docs/cache.md). */
+async function findReusable(
+  db: Db,
+  keys: ObservationKeys,
+  topic: string,
+  policy: ReusePolicy,
+): Promise<Observation | undefined> {
+  const now = new Date();
+  if (policy.maxAgeSeconds !== null) {
+    const fresh = await findFreshObservation(db, keys.cacheKey, isoPlus(now, -policy.maxAgeSeconds * 1000));
+    if (fresh) return fresh;
+  }
+  if (policy.notFoundMaxAgeDays !== null) {
+    const latest = await findLatestLookup(db, keys.valueKey, topic);
+    const since = isoPlus(now, -policy.notFoundMaxAgeDays * DAY_MS);
+    if (latest && latest.not_found === 1 && latest.observed_at >= since) return latest;
+  }
+  return undefined;
+}
+
+/**
+ * Serves one value of a job: re-serves a stored observation the job may reuse (free), else waits
+ * for a crawl of the same value already under way in this process when the job may reuse, else
+ * crawls, and records the result with its observation in one transaction. Answers whether this
+ * call recorded the value (false when another run had recorded it first).
+ */
+export async function serveValue(deps: ServeDeps, job: Job, input: ServeInput): Promise<boolean> {
+  const account = await findAccountById(deps.db, job.account_id);
+  const policy = reusePolicyOf(job, account?.cache_reuse === 1, deps.catalogue);
+  const keys = observationKeysOf(input.query, deps.catalogue);
+  const mayJoin = policy.maxAgeSeconds !== null;
+  if (!policy.cacheable) return (await recordCrawl(deps, job, input, keys, await input.crawl())).recorded;
+
+  const stored = await findReusable(deps.db, keys, input.query.topic, policy);
+  if (stored) return recordReuse(deps, job, input, stored);
+  const flights = flightsOf<Observation | undefined>(deps.db);
+  const underWay = mayJoin ? flights.current(keys.cacheKey) : undefined;
+  const shared = underWay ? await underWay : undefined;
+  if (shared) return recordReuse(deps, job, input, shared);
+
+  // A flight that ended without a reusable result (a failed crawl) is not joined again: crawl.
+  const land = flights.lead(keys.cacheKey);
+  let landed: Observation | undefined;
+  try {
+    if (land && mayJoin) {
+      // Between the lookup above and taking the lead, another flight may have landed and stored.
+      landed = await findReusable(deps.db, keys, input.query.topic, policy);
+      if (landed) return await recordReuse(deps, job, input, landed);
+    }
+    const outcome = await recordCrawl(deps, job, input, keys, await input.crawl());
+    landed = outcome.recorded && outcome.observation?.success === 1 ? outcome.observation : undefined;
+    return outcome.recorded;
+  } finally {
+    land?.(landed);
+  }
+}
+
+/** Records a re-served observation: free, `served_from: cache`, the observation's time. */
+async function recordReuse(
+  deps: ServeDeps,
+  job: Job,
+  input: ServeInput,
+  observation: Observation,
+): Promise<boolean> {
+  const cached = JSON.parse(observation.item) as ResultItem;
+  const item = buildResultItem(
+    input.query,
+    { kind: 'cached', item: { ...cached, observed_at: cached.observed_at ?? observation.observed_at } },
+    { includeMeta: job.include_meta === 1, now: new Date() },
+  );
+  const reservedShare = reservedShareOf(deps, job, false);
+  return record(deps, job, { index: input.index, item, cost: 0, reservedShare }, async (trx) => {
+    await insertReceipt(trx, receiptOf(job, input.index, observation));
+  });
+}
+
+/** Records a crawled value and, when it was a crawl, its observation. */
+async function recordCrawl(
+  deps: ServeDeps,
+  job: Job,
+  input: ServeInput,
+  keys: ObservationKeys,
+  resolution: ValueResolution,
+): Promise<{ recorded: boolean; observation?: ObservationsTable }> {
+  const item = buildResultItem(input.query, resolution, {
+    includeMeta: job.include_meta === 1,
+    now: new Date(),
+  });
+  const observation = observationOf(job, input, keys, resolution, item);
+  const reservedShare = reservedShareOf(deps, job, false);
+  const cost = creditCost(resolution);
+  const recorded = await record(deps, job, { index: input.index, item, cost, reservedShare }, async (trx) => {
+    if (!observation) return;
+    await insertObservation(trx, observation);
+    if (observation.success === 1) await insertReceipt(trx, receiptOf(job, input.index, observation));
+  });
+  return { recorded, observation };
+}
+
+/** `recordValueResultWithin` plus `more` in one transaction; wakes waiters when the job ended. */
+async function record(
+  deps: ServeDeps,
+  job: Job,
+  input: { index: number; item: ResultItem; cost: number; reservedShare: number },
+  more: (trx: Db) => Promise<void>,
+): Promise<boolean> {
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    const result = await recordValueResultWithin(trx, deps, job, input);
+    if (result.recorded) await more(trx);
+    return result;
+  });
+  if (outcome.jobFinished) deps.events.jobEnded(job.id);
+  return outcome.recorded;
+}
+
+function receiptOf(
+  job: Job,
+  index: number,
+  observation: Pick<Observation, 'id' | 'value_key' | 'observed_at'>,
+) {
+  return {
+    account_id: job.account_id,
+    observation_id: observation.id,
+    value_key: observation.value_key,
+    observed_at: observation.observed_at,
+    job_id: job.id,
+    value_index: index,
+    received_at: isoNow(),
+  };
+}
+
+/**
+ * The observation a resolution makes: every crawl result, found, not found or failed after at
+ * least one fetch. Malformed values, re-serves and actions that are not crawls
+ * (`remove_conversions`) make none.
+ */
+function observationOf(
+  job: Job,
+  input: ServeInput,
+  keys: ObservationKeys,
+  resolution: ValueResolution,
+  item: ResultItem,
+): ObservationsTable | undefined {
+  if (resolution.kind === 'invalid' || resolution.kind === 'cached') return undefined;
+  if (resolution.kind === 'crawled' && resolution.outcome.charged === false) return undefined;
+  if (resolution.kind === 'failed' && resolution.crawls.length === 0) return undefined;
+  const { meta: _meta, ...stored } = item;
+  const now = isoNow();
+  const notFound = item.success && item.reason === 'not found';
+  const { query } = input;
+  return {
+    id: newObjectId(),
+    cache_key: keys.cacheKey,
+    value_key: keys.valueKey,
+    source: query.source,
+    country: query.country,
+    key: query.key,
+    value: query.value,
+    topic: query.topic,
+    max_pages: query.maxPages,
+    sort_by: query.sortBy,
+    fetch_seller_names: query.fetchSellerNames ? 1 : 0,
+    account_id: job.account_id,
+    job_id: job.id,
+    value_index: input.index,
+    // A crawl without a fetch of its own (a conversion answered from the store) counts as now.
+    observed_at: item.observed_at ?? now,
+    success: item.success ? 1 : 0,
+    reason: item.reason,
+    not_found: notFound ? 1 : 0,
+    item: JSON.stringify(stored),
+    ...summarizePrices(item.content, notFound),
+    created_at: now,
+  };
+}
