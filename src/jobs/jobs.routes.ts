@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../app.deps.ts';
 import { accountOf } from '../auth/auth.hook.ts';
@@ -86,7 +86,7 @@ export async function jobsRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   });
 }
 
-function sendCsv(reply: import('fastify').FastifyReply, jobId: string, results: ResultItem[]) {
+function sendCsv(reply: FastifyReply, jobId: string, results: ResultItem[]) {
   return reply
     .type('text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="job-${jobId}.csv"`)

@@ -23,7 +23,12 @@ describe('data-API authentication', () => {
 
   it('answers 401 with the spec body for missing, malformed and unknown keys', async () => {
     const unknownKey = `svc_live_${'A'.repeat(48)}`;
-    for (const headers of [{}, { 'x-api-key': 'nope' }, { 'x-api-key': unknownKey }, { authorization: `Bearer ${unknownKey}` }]) {
+    for (const headers of [
+      {},
+      { 'x-api-key': 'nope' },
+      { 'x-api-key': unknownKey },
+      { authorization: `Bearer ${unknownKey}` },
+    ]) {
       const response = await statusOf(headers);
       assert.equal(response.statusCode, 401);
       const body = response.json();
@@ -51,14 +56,21 @@ describe('data-API authentication', () => {
 
   it('answers 403 for a suspended account', async () => {
     const { key: suspendedKey, accountId } = await harness.account({ name: 'suspended' });
-    await harness.runtime.deps.db.updateTable('accounts').set({ status: 'suspended' }).where('id', '=', accountId).execute();
+    await harness.runtime.deps.db
+      .updateTable('accounts')
+      .set({ status: 'suspended' })
+      .where('id', '=', accountId)
+      .execute();
     const response = await statusOf({ 'x-api-key': suspendedKey });
     assert.equal(response.statusCode, 403);
     assert.equal(response.json().error, 'account suspended');
   });
 
   it('stores only the SHA-256 of a key', async () => {
-    const rows = await harness.runtime.deps.db.selectFrom('api_keys').select(['key_hash', 'key_prefix']).execute();
+    const rows = await harness.runtime.deps.db
+      .selectFrom('api_keys')
+      .select(['key_hash', 'key_prefix'])
+      .execute();
     for (const row of rows) {
       assert.match(row.key_hash, /^[0-9a-f]{64}$/);
       assert.notEqual(row.key_hash, key);
@@ -66,7 +78,11 @@ describe('data-API authentication', () => {
   });
 
   it('answers not subscribed to source for an enterprise account outside its pairs (C2)', async () => {
-    const { headers } = await harness.account({ name: 'narrow', plan: 'enterprise', sources: 'source_01.de,source_01.uk' });
+    const { headers } = await harness.account({
+      name: 'narrow',
+      plan: 'enterprise',
+      sources: 'source_01.de,source_01.uk',
+    });
     const outside = await harness.app.inject({
       method: 'POST',
       url: '/job',

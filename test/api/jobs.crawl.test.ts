@@ -6,7 +6,9 @@ import { fetchTruth, startHarness, type Harness, type SandboxTruth } from '../su
 
 /** The truth lists planted flags the service does not return; everything else must match. */
 function withoutPlantedFlags(content: Record<string, unknown>): Record<string, unknown> {
-  const offers = (content.offers as Array<Record<string, unknown>>).map(({ outlier: _o, wrong_product: _w, ...offer }) => offer);
+  const offers = (content.offers as Array<Record<string, unknown>>).map(
+    ({ outlier: _o, wrong_product: _w, ...offer }) => offer,
+  );
   return { ...content, offers };
 }
 
@@ -27,11 +29,20 @@ describe('a batch job crawled from the sandbox', () => {
     const job = created.json().job as { _id: string };
     assert.ok(job?._id, JSON.stringify(created.json()));
     for (let polls = 0; polls < 30; polls += 1) {
-      const status = (await harness.app.inject({ method: 'GET', url: `/job/${job._id}?wait=10`, headers: auth.headers })).json();
+      const status = (
+        await harness.app.inject({ method: 'GET', url: `/job/${job._id}?wait=10`, headers: auth.headers })
+      ).json();
       if (status.job.status === 'finished') break;
     }
-    const download = await harness.app.inject({ method: 'GET', url: `/job/${job._id}/download`, headers: auth.headers });
-    return { jobId: job._id, body: download.json() as { error: boolean; status: string; results: Array<Record<string, any>> } };
+    const download = await harness.app.inject({
+      method: 'GET',
+      url: `/job/${job._id}/download`,
+      headers: auth.headers,
+    });
+    return {
+      jobId: job._id,
+      body: download.json() as { error: boolean; status: string; results: Array<Record<string, any>> },
+    };
   }
 
   it('returns the sandbox truth for two GTINs and parameter_invalid for a bad check digit', async () => {
@@ -63,7 +74,13 @@ describe('a batch job crawled from the sandbox', () => {
       assert.equal(result?.served_from, 'live');
       assert.ok(result?.meta.crawls.length > 0);
       assert.equal(typeof result?.trust.score, 'number');
-      assert.equal(result?.observed_at, result?.meta.crawls.map((c: { observed_at: string }) => c.observed_at).sort().at(-1));
+      assert.equal(
+        result?.observed_at,
+        result?.meta.crawls
+          .map((c: { observed_at: string }) => c.observed_at)
+          .sort()
+          .at(-1),
+      );
     }
     const sellerPages = [body.results[0], body.results[2]].flatMap((r) =>
       r?.meta.crawls.filter((c: { job_type: string }) => c.job_type === 'seller'),
@@ -77,7 +94,10 @@ describe('a batch job crawled from the sandbox', () => {
     assert.ok(missing);
     const balanceBefore = await creditBalance(harness.runtime.deps.db, auth.accountId);
     const { body } = await runJob({ source: 'source_01', country: 'de', key: 'gtin', values: [missing] });
-    assert.deepEqual([body.results[0]?.success, body.results[0]?.reason, body.results[0]?.content], [true, 'not found', null]);
+    assert.deepEqual(
+      [body.results[0]?.success, body.results[0]?.reason, body.results[0]?.content],
+      [true, 'not found', null],
+    );
     assert.equal(balanceBefore - (await creditBalance(harness.runtime.deps.db, auth.accountId)), 1);
   });
 
@@ -100,7 +120,10 @@ describe('a batch job crawled from the sandbox', () => {
   it('downloads CSV that parses with one header and equal-width rows, by query and by suffix', async () => {
     const ids = truth.products.slice(0, 3).map((product) => product.id);
     const { jobId, body } = await runJob({ source: 'source_01', country: 'de', key: 'id', values: ids });
-    const offers = body.results.reduce((sum, result) => sum + Math.max(1, result.content?.offers?.length ?? 0), 0);
+    const offers = body.results.reduce(
+      (sum, result) => sum + Math.max(1, result.content?.offers?.length ?? 0),
+      0,
+    );
     for (const url of [`/job/${jobId}/download?format=csv`, `/job/${jobId}/download.csv`]) {
       const response = await harness.app.inject({ method: 'GET', url, headers: auth.headers });
       assert.equal(response.statusCode, 200);

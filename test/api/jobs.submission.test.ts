@@ -11,12 +11,22 @@ describe('POST /job bookkeeping', () => {
   });
   after(async () => harness.close());
 
-  const body = { source: 'source_01', country: 'de', key: 'gtin', values: ['4006381333931', '4054278533728'] };
+  const body = {
+    source: 'source_01',
+    country: 'de',
+    key: 'gtin',
+    values: ['4006381333931', '4054278533728'],
+  };
 
   it('answers the same job for a repeated Idempotency-Key and charges nothing twice', async () => {
     const { headers, accountId } = await harness.account({ credits: 100 });
     const send = (payload: Record<string, unknown>) =>
-      harness.app.inject({ method: 'POST', url: '/job', headers: { ...headers, 'idempotency-key': 'order-1' }, payload });
+      harness.app.inject({
+        method: 'POST',
+        url: '/job',
+        headers: { ...headers, 'idempotency-key': 'order-1' },
+        payload,
+      });
     const first = (await send(body)).json();
     const balanceAfterFirst = await creditBalance(harness.runtime.deps.db, accountId);
     const second = (await send(body)).json();
@@ -43,7 +53,11 @@ describe('POST /job bookkeeping', () => {
       payload: { source: 'source_01', country: 'de', key: 'term', values: ['c', 'd'] },
     });
     assert.deepEqual(refused.json(), { error: true, message: 'insufficient credits' });
-    const jobs = await harness.runtime.deps.db.selectFrom('jobs').select('id').where('account_id', '=', accountId).execute();
+    const jobs = await harness.runtime.deps.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .execute();
     assert.equal(jobs.length, 1, 'a refused submission leaves no job behind');
   });
 
@@ -57,13 +71,29 @@ describe('POST /job bookkeeping', () => {
     });
     assert.deepEqual(answer.json(), { error: true, message: 'wait accepts exactly one value in values' });
     const created = (
-      await harness.app.inject({ method: 'POST', url: '/job', headers, payload: { ...body, values: ['4006381333932', '123'] } })
+      await harness.app.inject({
+        method: 'POST',
+        url: '/job',
+        headers,
+        payload: { ...body, values: ['4006381333932', '123'] },
+      })
     ).json();
-    const status = (await harness.app.inject({ method: 'GET', url: `/job/${created.job._id}`, headers })).json();
-    assert.deepEqual(status, { error: false, job: { _id: created.job._id, status: 'finished', done: 2, all: 2 } });
-    const download = (await harness.app.inject({ method: 'GET', url: `/job/${created.job._id}/download`, headers })).json();
+    const status = (
+      await harness.app.inject({ method: 'GET', url: `/job/${created.job._id}`, headers })
+    ).json();
+    assert.deepEqual(status, {
+      error: false,
+      job: { _id: created.job._id, status: 'finished', done: 2, all: 2 },
+    });
+    const download = (
+      await harness.app.inject({ method: 'GET', url: `/job/${created.job._id}/download`, headers })
+    ).json();
     assert.deepEqual(
-      download.results.map((result: { key: string; success: boolean; reason: string }) => [result.key, result.success, result.reason]),
+      download.results.map((result: { key: string; success: boolean; reason: string }) => [
+        result.key,
+        result.success,
+        result.reason,
+      ]),
       [
         ['4006381333932', false, 'parameter_invalid'],
         ['123', false, 'parameter_invalid'],
@@ -75,8 +105,14 @@ describe('POST /job bookkeeping', () => {
   it('answers job not finished for the download of a running job and hides other accounts’ jobs', async () => {
     const owner = await harness.account();
     const stranger = await harness.account();
-    const created = (await harness.app.inject({ method: 'POST', url: '/job', headers: owner.headers, payload: body })).json();
-    const early = await harness.app.inject({ method: 'GET', url: `/job/${created.job._id}/download`, headers: owner.headers });
+    const created = (
+      await harness.app.inject({ method: 'POST', url: '/job', headers: owner.headers, payload: body })
+    ).json();
+    const early = await harness.app.inject({
+      method: 'GET',
+      url: `/job/${created.job._id}/download`,
+      headers: owner.headers,
+    });
     assert.deepEqual(early.json(), { error: true, message: 'job not finished' });
     for (const url of [`/job/${created.job._id}`, `/job/${created.job._id}/download`]) {
       const foreign = await harness.app.inject({ method: 'GET', url, headers: stranger.headers });

@@ -19,7 +19,11 @@ describe('POST /job input handling', () => {
       headers: { ...headers, ...extraHeaders },
       payload: body as Record<string, unknown>,
     });
-    return { status: response.statusCode, body: response.json() as Record<string, unknown>, headers: response.headers };
+    return {
+      status: response.statusCode,
+      body: response.json() as Record<string, unknown>,
+      headers: response.headers,
+    };
   }
 
   const valid = { source: 'source_01', country: 'de', key: 'gtin', values: ['4006381333931'] };
@@ -32,17 +36,49 @@ describe('POST /job input handling', () => {
     ['refuses a timeout above a day', { ...valid, timeout: 1441 }, /timeout must be <= 1440/],
     ['refuses a negative max_age', { ...valid, max_age: -1 }, /max_age must be >= 0/],
     ['refuses an unknown source', { ...valid, source: 'source_13' }, /source must be one of/],
-    ['refuses a country the source does not serve', { ...valid, country: 'jp' }, /^country not supported by source$/],
-    ['refuses source_03 outside the narrower schema set (C7)', { source: 'source_03', country: 'cz', values: ['x'] }, /^country not supported by source$/],
-    ['refuses a key the source does not have', { ...valid, key: 'pzn', country: 'at' }, /key pzn not supported by source_01 in country at/],
-    ['refuses an unsupported topic', { ...valid, topic: 'search_and_offers' }, /topic "search_and_offers" not supported by source_01/],
+    [
+      'refuses a country the source does not serve',
+      { ...valid, country: 'jp' },
+      /^country not supported by source$/,
+    ],
+    [
+      'refuses source_03 outside the narrower schema set (C7)',
+      { source: 'source_03', country: 'cz', values: ['x'] },
+      /^country not supported by source$/,
+    ],
+    [
+      'refuses a key the source does not have',
+      { ...valid, key: 'pzn', country: 'at' },
+      /key pzn not supported by source_01 in country at/,
+    ],
+    [
+      'refuses an unsupported topic',
+      { ...valid, topic: 'search_and_offers' },
+      /topic "search_and_offers" not supported by source_01/,
+    ],
     ['refuses an unknown sort order', { ...valid, sort_by: 'cheapest' }, /sort_by "cheapest"/],
-    ['refuses wait with more than one value', { ...valid, values: ['4006381333931', '4054278533728'], wait: 5 }, /exactly one value/],
+    [
+      'refuses wait with more than one value',
+      { ...valid, values: ['4006381333931', '4054278533728'], wait: 5 },
+      /exactly one value/,
+    ],
     ['refuses wait above 120 seconds', { ...valid, wait: 121 }, /wait must be/],
     ['refuses an empty value list', { ...valid, values: [] }, /at least one value/],
-    ['refuses more than 1000 values', { ...valid, values: Array.from({ length: 1001 }, (_, i) => `t${i}`), key: 'term' }, /at most 1000 values/],
-    ['refuses values that are neither list nor string', { ...valid, values: 5 }, /values must be an array of strings or a comma-separated string/],
-    ['refuses a comma-separated string for product records', { source: 'source_03', country: 'de', key: 'product', values: 'a|b|c|d' }, /must be an array for key product/],
+    [
+      'refuses more than 1000 values',
+      { ...valid, values: Array.from({ length: 1001 }, (_, i) => `t${i}`), key: 'term' },
+      /at most 1000 values/,
+    ],
+    [
+      'refuses values that are neither list nor string',
+      { ...valid, values: 5 },
+      /values must be an array of strings or a comma-separated string/,
+    ],
+    [
+      'refuses a comma-separated string for product records',
+      { source: 'source_03', country: 'de', key: 'product', values: 'a|b|c|d' },
+      /must be an array for key product/,
+    ],
     ['refuses a body that is not an object', [1, 2], /request body must be a JSON object/],
   ];
 
@@ -96,7 +132,11 @@ describe('POST /job input handling', () => {
   });
 
   it('answers a wrong method with 405 and an unknown path with 404', async () => {
-    const wrongMethod = await harness.app.inject({ method: 'DELETE', url: '/job/0123456789abcdef01234567/download', headers });
+    const wrongMethod = await harness.app.inject({
+      method: 'DELETE',
+      url: '/job/0123456789abcdef01234567/download',
+      headers,
+    });
     assert.equal(wrongMethod.statusCode, 405);
     assert.match(wrongMethod.json().message, /method DELETE not allowed/);
     const unknown = await harness.app.inject({ method: 'GET', url: '/nowhere', headers });

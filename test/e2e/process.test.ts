@@ -15,7 +15,9 @@ async function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -90,7 +92,9 @@ describe('the service process', () => {
     running.push(first);
     await waitForHealth(base);
 
-    const truth = (await (await fetch(`http://127.0.0.1:${sandboxPort}/catalog.json?source=source_01&country=de`)).json()) as {
+    const truth = (await (
+      await fetch(`http://127.0.0.1:${sandboxPort}/catalog.json?source=source_01&country=de`)
+    ).json()) as {
       products: Array<{ id: string }>;
       not_found: { id: string[] };
     };
@@ -126,9 +130,16 @@ describe('the service process', () => {
 
     const download = await api(base, `/job/${jobId}/download`);
     assert.equal(download.results.length, 1000);
-    assert.deepEqual(download.results.map((result: { key: string }) => result.key), values);
+    assert.deepEqual(
+      download.results.map((result: { key: string }) => result.key),
+      values,
+    );
     const notFound = new Set(truth.not_found.id);
-    for (const result of download.results as Array<{ key: string; success: boolean; reason: string | null }>) {
+    for (const result of download.results as Array<{
+      key: string;
+      success: boolean;
+      reason: string | null;
+    }>) {
       assert.equal(result.success, true, `${result.key}: ${result.reason}`);
       assert.equal(result.reason, notFound.has(result.key) ? 'not found' : null);
     }
@@ -142,17 +153,41 @@ describe('the service process', () => {
 
     const db = openDatabase({ dialect: 'sqlite', file: join(dataDir, 'pricecrawl.sqlite') });
     try {
-      const charges = await db.selectFrom('credit_ledger').selectAll().where('job_id', '=', jobId).where('kind', '=', 'charge').execute();
+      const charges = await db
+        .selectFrom('credit_ledger')
+        .selectAll()
+        .where('job_id', '=', jobId)
+        .where('kind', '=', 'charge')
+        .execute();
       const perValue = new Map<number, number>();
-      for (const charge of charges) perValue.set(charge.value_index ?? -1, (perValue.get(charge.value_index ?? -1) ?? 0) + 1);
-      assert.ok([...perValue.values()].every((count) => count === 1), 'no value charged twice');
+      for (const charge of charges)
+        perValue.set(charge.value_index ?? -1, (perValue.get(charge.value_index ?? -1) ?? 0) + 1);
+      assert.ok(
+        [...perValue.values()].every((count) => count === 1),
+        'no value charged twice',
+      );
       assert.equal(charges.length, 1000, 'every crawled value charged once');
-      const ledger = await db.selectFrom('credit_ledger').select(['kind', 'amount']).where('job_id', '=', jobId).execute();
+      const ledger = await db
+        .selectFrom('credit_ledger')
+        .select(['kind', 'amount'])
+        .where('job_id', '=', jobId)
+        .execute();
       const net = ledger.reduce((sum, entry) => sum + entry.amount, 0);
       assert.equal(net, -1000, 'reservation fully settled: the job cost exactly its charges');
-      const account = await db.selectFrom('accounts').select('id').where('name', '=', 'demo').executeTakeFirstOrThrow();
-      const all = await db.selectFrom('credit_ledger').select('amount').where('account_id', '=', account.id).execute();
-      assert.equal(all.reduce((sum, entry) => sum + entry.amount, 0), 4000);
+      const account = await db
+        .selectFrom('accounts')
+        .select('id')
+        .where('name', '=', 'demo')
+        .executeTakeFirstOrThrow();
+      const all = await db
+        .selectFrom('credit_ledger')
+        .select('amount')
+        .where('account_id', '=', account.id)
+        .execute();
+      assert.equal(
+        all.reduce((sum, entry) => sum + entry.amount, 0),
+        4000,
+      );
     } finally {
       await db.destroy();
     }

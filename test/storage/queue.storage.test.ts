@@ -44,7 +44,10 @@ for (const dialect of DIALECTS) {
       await queue.add(Array.from({ length: 50 }, (_, n) => ({ task: 'note', payload: { n } })));
       await until(() => seen.length === 50);
       await queue.stop(1000);
-      assert.deepEqual([...seen].sort((a, b) => a - b), Array.from({ length: 50 }, (_, n) => n));
+      assert.deepEqual(
+        [...seen].sort((a, b) => a - b),
+        Array.from({ length: 50 }, (_, n) => n),
+      );
       const left = await db.selectFrom('queue_tasks').select('id').execute();
       assert.equal(left.length, 0);
     });
@@ -64,7 +67,10 @@ for (const dialect of DIALECTS) {
         },
       };
       queue.start(handlers, 2);
-      await queue.add([{ task: 'flaky', payload: {} }, { task: 'broken', payload: {} }]);
+      await queue.add([
+        { task: 'flaky', payload: {} },
+        { task: 'broken', payload: {} },
+      ]);
       // The retry is scheduled about a second later (backoff), so wait for the second call.
       await until(() => flakyCalls === 2, 15_000);
       await until(async () => (await db.selectFrom('queue_tasks').select('id').execute()).length === 0);
@@ -74,9 +80,17 @@ for (const dialect of DIALECTS) {
 
     it('adds a task only once per dedupe key', async () => {
       const queue = createSqlQueue(db, silent);
-      await queue.add([{ task: 'x', payload: {}, dedupeKey: 'only-one', runAt: new Date(Date.now() + 60_000) }]);
-      await queue.add([{ task: 'x', payload: {}, dedupeKey: 'only-one', runAt: new Date(Date.now() + 60_000) }]);
-      const rows = await db.selectFrom('queue_tasks').select('id').where('dedupe_key', '=', 'only-one').execute();
+      await queue.add([
+        { task: 'x', payload: {}, dedupeKey: 'only-one', runAt: new Date(Date.now() + 60_000) },
+      ]);
+      await queue.add([
+        { task: 'x', payload: {}, dedupeKey: 'only-one', runAt: new Date(Date.now() + 60_000) },
+      ]);
+      const rows = await db
+        .selectFrom('queue_tasks')
+        .select('id')
+        .where('dedupe_key', '=', 'only-one')
+        .execute();
       assert.equal(rows.length, 1);
       await db.deleteFrom('queue_tasks').execute();
     });

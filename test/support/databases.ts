@@ -21,7 +21,11 @@ export interface TestDatabase {
 export async function createTestDatabase(dialect: TestDialect): Promise<TestDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pricecrawl-test-'));
   if (dialect === 'sqlite') {
-    return { env: { DATA_DIR: dataDir }, dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+    return {
+      env: { DATA_DIR: dataDir },
+      dataDir,
+      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
   }
   const name = `pricecrawl_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });

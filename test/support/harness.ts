@@ -32,7 +32,12 @@ let accountCounter = 0;
 
 /** Starts a harness; `env` adds or overrides configuration variables. */
 export async function startHarness(
-  options: { dialect?: TestDialect; env?: Record<string, string>; sandbox?: SandboxOptions; worker?: boolean } = {},
+  options: {
+    dialect?: TestDialect;
+    env?: Record<string, string>;
+    sandbox?: SandboxOptions;
+    worker?: boolean;
+  } = {},
 ): Promise<Harness> {
   const database = await createTestDatabase(options.dialect ?? 'sqlite');
   const sandbox = buildSandboxApp(options.sandbox ?? {});
