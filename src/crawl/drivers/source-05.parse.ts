@@ -35,7 +35,7 @@ export function parseSearchPage(page: FetchedPage): SearchCard[] {
     product_id: textAt(item, 'id', page),
     name: textAt(item, 'name', page),
     url: absoluteUrl(textAt(item, 'url', page), page),
-    price: moneyOf(item, 'buyBoxPrice', page).amount,
+    price: moneyOf(item, 'lowestPrice', page).amount,
   }));
 }
 
@@ -88,11 +88,6 @@ export interface ProductPage {
 export function parseProductPage(page: FetchedPage): ProductPage {
   const props = pagePropsOf(page);
   const product = objectAt(props, 'product', page);
-  const buyBox = objectAt(props, 'buyBox', page);
-  const buyBoxSeller = objectAt(buyBox, 'seller', page);
-  const sellerType = SELLER_TYPES[textAt(buyBox, 'fulfilment', page)];
-  if (!sellerType) throw new PageParseError(`unknown fulfilment on ${page.url}`);
-  const premiumPrice = plusPriceOf(buyBox, page);
   const summary = objectAt(props, 'offerSummary', page);
   return {
     head: {
@@ -102,14 +97,7 @@ export function parseProductPage(page: FetchedPage): ProductPage {
       brand_name: textAt(product, 'brand', page),
       gtin: textAt(product, 'gtin', page),
       category: textAt(product, 'categoryName', page),
-      buybox: {
-        price: moneyOf(buyBox, 'price', page).amount,
-        seller_name: textAt(buyBoxSeller, 'name', page),
-        seller_id: textAt(buyBoxSeller, 'id', page),
-      },
-      seller_type: sellerType,
-      is_premium: premiumPrice !== null,
-      premium_price: premiumPrice,
+      ...buyBoxOf(props, page),
     },
     stats: {
       price_min: moneyOf(summary, 'lowest', page).amount,
@@ -118,6 +106,27 @@ export function parseProductPage(page: FetchedPage): ProductPage {
       offers_count: numberAt(summary, 'count', page),
     },
     topOffers: objectsAt(props, 'topOffers', page).map((offer, index) => offerOf(offer, index, page)),
+  };
+}
+
+/** The buy-box object of spec 2.4; all empty when no offer holds the buy box (`buyBox: null`). */
+function buyBoxOf(props: JsonObject, page: FetchedPage): Record<string, unknown> {
+  if (props['buyBox'] === null)
+    return { buybox: null, seller_type: null, is_premium: false, premium_price: null };
+  const buyBox = objectAt(props, 'buyBox', page);
+  const seller = objectAt(buyBox, 'seller', page);
+  const sellerType = SELLER_TYPES[textAt(buyBox, 'fulfilment', page)];
+  if (!sellerType) throw new PageParseError(`unknown fulfilment on ${page.url}`);
+  const premiumPrice = plusPriceOf(buyBox, page);
+  return {
+    buybox: {
+      price: moneyOf(buyBox, 'price', page).amount,
+      seller_name: textAt(seller, 'name', page),
+      seller_id: textAt(seller, 'id', page),
+    },
+    seller_type: sellerType,
+    is_premium: premiumPrice !== null,
+    premium_price: premiumPrice,
   };
 }
 

@@ -7,6 +7,7 @@ import type { AvailabilityCode, Catalogue, Offer, Product, Seller } from '../cat
 import { searchCatalogue } from '../catalogue/catalogue.ts';
 import type { SiteTruth } from '../sandbox.types.ts';
 import { amount, offerFlags, priceSummary } from './site-kit.ts';
+import { buyBoxOffer, sellerTypeOf } from './source-02.model.ts';
 import { truthTerms } from './truth-kit.ts';
 
 /** Availability as the shop-style drivers report it. */
@@ -26,7 +27,7 @@ export function sellerOf(offer: Offer, catalogue: Catalogue): Seller {
   return seller;
 }
 
-/** The site's top-ranked offer, which wins the buy box and heads listings. */
+/** The site's top-ranked offer, which heads its listings. */
 export function leadOffer(product: Product): Offer {
   const offer = product.offers[0];
   if (!offer) throw new Error(`product ${product.id} has no offers`);
@@ -57,15 +58,13 @@ export function offerSummaryTruth(product: Product, catalogue: Catalogue): Recor
   return { ...priceSummary(product.offers, catalogue), offers_count: product.offers.length };
 }
 
-/** How a buy-box seller's offer is fulfilled (spec 2.4 `seller_type`). */
-export function sellerTypeOf(offer: Offer, seller: Seller): string {
-  if (seller.kind === 'operator') return 'marketplace_operator';
-  return offer.fulfilledByOperator ? 'fulfilled_by_operator' : 'fulfilled_by_seller';
-}
-
-/** The buy-box object of spec 2.4 (source_02, source_05, source_09): the top-ranked offer. */
+/**
+ * The buy-box object of spec 2.4, the same on source_02, source_05 and source_09: the offer
+ * `buyBoxOffer` picks (best-ranked new offer that can be delivered), or nulls when none qualifies.
+ */
 export function buyboxTruth(product: Product, catalogue: Catalogue): Record<string, unknown> {
-  const offer = leadOffer(product);
+  const offer = buyBoxOffer(product);
+  if (!offer) return { buybox: null, seller_type: null, is_premium: false, premium_price: null };
   const seller = sellerOf(offer, catalogue);
   return {
     buybox: { price: amount(offer.priceMinor, catalogue), seller_name: seller.name, seller_id: seller.id },

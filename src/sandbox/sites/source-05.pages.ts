@@ -8,7 +8,8 @@
 import type { Catalogue, Offer, Product } from '../catalogue/catalogue.types.ts';
 import { formatMoney } from '../catalogue/locale.ts';
 import { escapeHtml, htmlDocument, scriptJson } from '../html.ts';
-import { leadOffer, sellerOf } from './shop-kit.ts';
+import { lowestPriceMinor, sellerOf } from './shop-kit.ts';
+import { buyBoxOffer } from './source-02.model.ts';
 import { priceSummary, slugOf } from './site-kit.ts';
 
 /** Offers the product page shows before "all offers". */
@@ -128,7 +129,7 @@ function nextPage(
   });
 }
 
-/** The search page: result cards with the buy-box price. */
+/** The search page: result cards with the lowest offer price. */
 export function searchPageHtml(
   catalogue: Catalogue,
   baseUrl: string,
@@ -141,7 +142,7 @@ export function searchPageHtml(
     id: product.id,
     name: product.name,
     url: prefix + productPath(product),
-    buyBoxPrice: money(leadOffer(product).priceMinor, catalogue),
+    lowestPrice: money(lowestPriceMinor(product), catalogue),
     offersCount: product.offers.length,
   }));
   const shell =
@@ -160,7 +161,7 @@ export function searchPageHtml(
 /** The product page: product facts, buy box, offer statistics and the top offers. */
 export function productPageHtml(catalogue: Catalogue, product: Product, baseUrl: string): string {
   const text = textOf(catalogue);
-  const lead = leadOffer(product);
+  const lead = buyBoxOffer(product);
   const summary = priceSummary(product.offers, catalogue);
   const pageProps = {
     product: {
@@ -171,13 +172,16 @@ export function productPageHtml(catalogue: Catalogue, product: Product, baseUrl:
       categoryName: product.category.noun[catalogue.locale.language],
       url: baseUrl + productPath(product),
     },
-    buyBox: {
-      offerId: lead.id,
-      price: money(lead.priceMinor, catalogue),
-      plusPrice: lead.memberPriceMinor === null ? null : money(lead.memberPriceMinor, catalogue),
-      seller: { id: lead.sellerId, name: sellerOf(lead, catalogue).name },
-      fulfilment: fulfilment(lead, catalogue),
-    },
+    // Nobody wins the buy box when no new offer can be delivered.
+    buyBox: lead
+      ? {
+          offerId: lead.id,
+          price: money(lead.priceMinor, catalogue),
+          plusPrice: lead.memberPriceMinor === null ? null : money(lead.memberPriceMinor, catalogue),
+          seller: { id: lead.sellerId, name: sellerOf(lead, catalogue).name },
+          fulfilment: fulfilment(lead, catalogue),
+        }
+      : null,
     offerSummary: {
       count: product.offers.length,
       lowest: { amount: summary.price_min.toFixed(2), currency: catalogue.locale.currency },
@@ -188,7 +192,7 @@ export function productPageHtml(catalogue: Catalogue, product: Product, baseUrl:
   };
   const shell = [
     `<h1 class="bz-title">${escapeHtml(product.name)}</h1>`,
-    `<div class="bz-buybox">${escapeHtml(formatMoney(lead.priceMinor, catalogue.locale))}</div>`,
+    lead ? `<div class="bz-buybox">${escapeHtml(formatMoney(lead.priceMinor, catalogue.locale))}</div>` : '',
     `<a class="bz-all-offers" href="${escapeHtml(baseUrl + offersPath(product))}">${escapeHtml(text.allOffers)} (${product.offers.length})</a>`,
   ].join('\n');
   return nextPage(catalogue, product.name, '/produkt/[slug]', pageProps, shell);

@@ -22,7 +22,7 @@ import {
 import {
   buyboxTruth,
   coreOfferTruth,
-  leadOffer,
+  lowestPriceMinor,
   offerSummaryTruth,
   sellerOf,
   shopTruth,
@@ -131,7 +131,7 @@ function truth({ catalogue, baseUrl }: TruthInput): SiteTruth {
       product_id: product.id,
       name: product.name,
       url: baseUrl + productPath(product),
-      price: amount(leadOffer(product).priceMinor, catalogue),
+      price: amount(lowestPriceMinor(product), catalogue),
     }),
     searchPageSize: SEARCH_PAGE_SIZE,
     searchUrl: (term) => baseUrl + searchPath(term),
