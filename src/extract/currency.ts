@@ -10,6 +10,8 @@ const SYMBOL_CODES: Record<string, string | null> = {
   '₽': 'RUB',
   руб: 'RUB',
   'р.': 'RUB',
+  'б.р.': 'BYN',
+  br: 'BYN',
   '₺': 'TRY',
   '₩': 'KRW',
   '₪': 'ILS',

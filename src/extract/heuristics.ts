@@ -1,5 +1,5 @@
-import { textOf, type ParsedPage } from './dom.ts';
-import { findMainHeading } from './layout.ts';
+import type { ParsedPage } from './dom.ts';
+import { findMainHeading } from './heading.ts';
 import { findShownAvailability } from './layout-availability.ts';
 import { findLayoutPrice } from './layout-price.ts';
 import { findShownSku } from './layout-sku.ts';
@@ -23,9 +23,7 @@ export function factsFromLayout(
   known: ExtractedProduct,
   url: string | undefined,
 ): ShownFacts {
-  const headings = page.elements.filter((e) => e.tag === 'h1');
-  const title = page.elements.find((e) => e.tag === 'title');
-  const heading = findMainHeading(headings, known.name ?? (title ? textOf(title) : null));
+  const heading = findMainHeading(page, known.name);
   const mainOrder = heading?.order ?? null;
   const price = known.price === null ? findLayoutPrice(page, mainOrder) : null;
   return {

@@ -6,6 +6,10 @@ import { distanceScore, hintsOf, isHidden, isNoiseArea } from './layout.ts';
 const AVAILABILITY_HINT =
   /avail|stock|dispon|verf[uü]g|lieferbar|delivery-?status|inventory|sold-?out|soldout|in-?store|zalog|sklad|nalich|наличи/iu;
 
+/** Class words of a message for one particular stock state. */
+const STATE_TEMPLATE_HINT =
+  /unavailab|not-?available|out-?of-?stock|sold-?out|no-?stock|in-?stock|is-?available/iu;
+
 /** Texts that say something is unavailable, but not the product. */
 const NOT_ABOUT_STOCK = /image|photo|bild|imagen|immagine|foto|wish ?list|liste|error|sorry|problem/iu;
 
@@ -24,7 +28,10 @@ export function findShownAvailability(page: ParsedPage, mainOrder: number | null
   let best: { value: Availability; score: number } | null = null;
   for (const element of page.elements) {
     if (element.tag === 'script' || element.tag === 'style' || element.tag === 'option') continue;
-    if (!AVAILABILITY_HINT.test(availabilityHints(element))) continue;
+    const hints = availabilityHints(element);
+    // A class that names one state (`unavailable-label`, `sold-out`) marks a message that CSS shows
+    // only in that state; shops ship it on every page, so its text says nothing about this one.
+    if (!AVAILABILITY_HINT.test(hints) || STATE_TEMPLATE_HINT.test(hints)) continue;
     const text = shortTextOf(element, 160);
     // "Image not available" and similar notes are about something other than the product's stock.
     if (text === null || NOT_ABOUT_STOCK.test(text) || isHidden(element)) continue;

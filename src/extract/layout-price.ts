@@ -13,15 +13,27 @@ export interface PriceCandidate {
 
 /** Words in class/id/itemprop/test attributes that mark a price, in the languages shops code in. */
 const PRICE_HINT =
-  /price|prix|preis|precio|prezzo|preco|preço|cena|cijena|цена|fiyat|hinta|pris|prijs|kaina|amount|cost/iu;
+  /price|deal|prix|preis|precio|prezzo|preco|preço|cena|cijena|цена|fiyat|hinta|pris|prijs|kaina|amount|cost/iu;
 
 /** Hints of the price one pays now, next to (or instead of) a generic price hint. */
 const CURRENT_HINT =
   /current|sale|final|now|our|special|actual|deal|selling|buy|main|big|large|promo|offer|new/iu;
 
 /** Texts around a number that make it something other than the product price. */
-const NOT_PRODUCT_PRICE =
-  /\/\s*(?:kg|g|l|ml|m|m²|m2|st|pc|pcs|unit|unité|stück|szt)\b|per\s|\bpro\b|unit|unité|shipping|delivery|livraison|versand|envío|spedizione|month|\/mo\b|mensal|monat|mois|cuota|rate\b|installment|finance|bonus|points?\b|save|économ|sparen|ahorra|risparmi/iu;
+const NOT_PRODUCT_PRICE = new RegExp(
+  [
+    String.raw`\/\s*(?:kg|g|l|ml|m|m²|m2|st|pc|pcs|unit|unité|stück|szt)\b|per\s|\bpro\b|unit|unité`,
+    'shipping|delivery|postage|livraison|versand|envío|envio|spedizione|frete|porto\\b|verzending|frakt',
+    'toimitus|kargo|доставка|dostawa|doprava|dostava|משלוח|送料|运费',
+    'month|\\/mo\\b|mensal|monat|mois|cuota|rate\\b|installment|finance|bonus|points?\\b',
+    'save|économ|sparen|ahorra|risparmi',
+  ].join('|'),
+  'iu',
+);
+
+/** Class/id words of amounts that are not the product price: shipping, tax, instalments, savings. */
+const SIDE_AMOUNT_HINT =
+  /ship|deliver|postage|freight|versand|tax|vat|mwst|install|financ|monthly|per-?unit|unit-?price|baseprice|grundpreis|bonus|points|saving|economy|you-?save/iu;
 
 /** Attributes whose values describe an element's role, for hint matching beyond class and id. */
 const ROLE_ATTRIBUTES = [
@@ -111,10 +123,15 @@ function isSeparateCents(child: HtmlElement, tail: string): boolean {
  */
 export function amountIn(text: string, hinted: boolean): AmountMatch | null {
   const amounts = findAmounts(text).filter((a) => !/^\s*%/u.test(text.slice(a.end)));
-  for (const amount of amounts) {
+  for (const [index, amount] of amounts.entries()) {
     const before = text.slice(Math.max(0, amount.start - 4), amount.start);
     const after = text.slice(amount.end, amount.end + 5);
     if (hasCurrency(before) || hasCurrency(after)) return amount;
+    // A range ("502,20 – 558,00 б.р.") is priced from its lower end.
+    const next = amounts[index + 1];
+    if (next !== undefined && /^\s*[-–—]\s*$/u.test(text.slice(amount.end, next.start))) {
+      if (hasCurrency(text.slice(next.end, next.end + 5))) return amount;
+    }
   }
   const only = amounts[0];
   if (hinted && amounts.length === 1 && only !== undefined && text.length <= 24) return only;
@@ -154,6 +171,7 @@ function scoreElement(element: HtmlElement, mainOrder: number | null): PriceCand
   if (inlineFontPx(element) >= 18) score += 2;
   if (isStruckThrough(element)) score -= 6;
   if (NOT_PRODUCT_PRICE.test(text)) score -= 4;
+  if (SIDE_AMOUNT_HINT.test(hints)) score -= 3;
   if (text.length > 30) score -= 1;
   if (isNoiseArea(element)) score -= 4;
   if (mainOrder !== null) score += distanceScore(element.order - mainOrder);
@@ -172,12 +190,14 @@ export function findLayoutPrice(page: ParsedPage, mainOrder: number | null): Pri
     const candidate = scoreElement(element, mainOrder);
     if (candidate !== null) candidates.push(candidate);
   }
-  // The same amount shown in several places (buy box, sticky bar, summary) is more likely the price.
+  // The same amount shown in several places (buy box, sticky bar, summary) is more likely the
+  // price; only places that look like the product's own price count.
   const frequency = new Map<string, number>();
-  for (const c of candidates) if (c.score > 0) frequency.set(c.decimal, (frequency.get(c.decimal) ?? 0) + 1);
+  for (const c of candidates) if (c.score >= 3) frequency.set(c.decimal, (frequency.get(c.decimal) ?? 0) + 1);
   let best: PriceCandidate | null = null;
   for (const c of candidates) {
-    const score = c.score + Math.min(2, ((frequency.get(c.decimal) ?? 1) - 1) * 0.5);
+    const repeats = c.score >= 3 ? (frequency.get(c.decimal) ?? 1) - 1 : 0;
+    const score = c.score + Math.min(1, repeats * 0);
     if (best === null || score > best.score) best = { ...c, score };
   }
   return best !== null && best.score >= 3 ? best : null;

@@ -1,8 +1,8 @@
-import { textOf, type HtmlElement } from './dom.ts';
+import type { HtmlElement } from './dom.ts';
 
 /** Class/id words that mark an old, crossed-out or reference price rather than the one to pay. */
 export const OLD_PRICE_HINT =
-  /(?:^|[^a-z])(?:old|was|before|strike|striked|strikethrough|crossed|line-?through|regular|original|list|rrp|uvp|msrp|retail|compare|prev|previous|former|instead|saving|savings|save|discount-amount|base-price|price--base|reference)(?:[^a-z]|$)|oldprice|wasprice|listprice|regularprice|originalprice|strikeprice|crossedprice|comparepric/iu;
+  /(?:^|[^a-z])(?:old|was|before|strike|striked|strikethrough|crossed|line-?through|regular|original|list-?price|rrp|uvp|msrp|retail|compare|prev|previous|former|instead|saving|savings|save|discount-amount|base-price|price--base|reference)(?:[^a-z]|$)|oldprice|wasprice|listprice|regularprice|originalprice|strikeprice|crossedprice|comparepric/iu;
 
 /** Tags that browsers draw crossed out. */
 const STRIKE_TAGS = new Set(['del', 's', 'strike']);
@@ -11,6 +11,15 @@ const STRIKE_TAGS = new Set(['del', 's', 'strike']);
 export function hintsOf(element: HtmlElement): string {
   const { attrs } = element;
   return `${attrs['class'] ?? ''} ${attrs['id'] ?? ''}`.toLowerCase();
+}
+
+/** True when an element or one of its few closest ancestors is drawn crossed out (tag or style). */
+export function isDrawnCrossedOut(element: HtmlElement): boolean {
+  let e: HtmlElement | null = element;
+  for (let depth = 0; e !== null && depth < 4; depth++, e = e.parent) {
+    if (STRIKE_TAGS.has(e.tag) || /line-through/iu.test(e.attrs['style'] ?? '')) return true;
+  }
+  return false;
 }
 
 /**
@@ -28,15 +37,33 @@ export function isStruckThrough(element: HtmlElement): boolean {
   return false;
 }
 
-/** Class/id words of page areas that show other products or site chrome, not the product's offer. */
-const NOISE_HINT =
-  /related|recommend|similar|carousel|swiper|slick|upsell|up-sell|cross-?sell|also|recent|viewed|footer|(?:^|[^a-z])nav(?:[^a-z]|$)|navigation|menu|mini-?cart|minibasket|sponsor|bundle|accessor|suggest|teaser|sidebar|popover|modal|tooltip|flyout/iu;
+/**
+ * Class/id words (whole words, see {@link hintWords}) of page areas that show other products or
+ * site chrome rather than the product's offer.
+ */
+const NOISE_WORDS =
+  /(?:^|-)(?:related|recommend[a-z]*|similar|carousel|swiper|slick|upsell|crosssell|cross-sell|up-sell|also|recent[a-z]*|viewed|footer|nav|navigation|menu|minicart|mini-cart|minibasket|sponsor[a-z]*|bundle|accessor[a-z]*|suggest[a-z]*|teaser|popover|modal|tooltip|flyout|p13n)(?:-|$)/u;
+
+/**
+ * The words of an element's class and id, lowercased and joined by `-`: `relatedProducts` and
+ * `related_products` both give `related-products`, while `so_footerswitch` does not contain the
+ * word `footer`.
+ */
+export function hintWords(element: HtmlElement): string {
+  const raw = `${element.attrs['class'] ?? ''} ${element.attrs['id'] ?? ''}`;
+  return raw
+    .replace(/([a-z])([A-Z])/gu, '$1-$2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/u)
+    .filter((w) => w !== '')
+    .join('-');
+}
 
 /** True when an element sits in a recommendation carousel, navigation, footer or similar area. */
 export function isNoiseArea(element: HtmlElement): boolean {
-  for (let e: HtmlElement | null = element; e !== null; e = e.parent) {
+  for (let e: HtmlElement | null = element; e !== null && e.tag !== 'body'; e = e.parent) {
     if (e.tag === 'footer' || e.tag === 'nav') return true;
-    if (NOISE_HINT.test(hintsOf(e))) return true;
+    if (NOISE_WORDS.test(hintWords(e))) return true;
   }
   return false;
 }
@@ -47,43 +74,13 @@ export function isNoiseArea(element: HtmlElement): boolean {
  */
 export function distanceScore(delta: number): number {
   const distance = Math.abs(delta);
-  if (distance <= 60) return 3;
-  if (distance <= 200) return 2;
-  if (distance <= 600) return 1;
-  return delta < 0 ? -1 : 0;
-}
-
-/** Word tokens of a text, lowercased, for overlap checks. */
-function tokensOf(text: string): Set<string> {
-  return new Set(
-    text
-      .toLowerCase()
-      .split(/[^\p{L}\p{N}]+/u)
-      .filter((t) => t.length > 1),
-  );
-}
-
-/**
- * The element that titles the product: the `<h1>` that shares most words with the product name
- * (or the page title); the first non-empty `<h1>` when none shares any. Null without an `<h1>`.
- */
-export function findMainHeading(headings: readonly HtmlElement[], name: string | null): HtmlElement | null {
-  const wanted = tokensOf(name ?? '');
-  let best: HtmlElement | null = null;
-  let bestOverlap = 0;
-  for (const heading of headings) {
-    const text = textOf(heading);
-    if (text === '') continue;
-    let overlap = 0;
-    for (const token of tokensOf(text)) if (wanted.has(token)) overlap++;
-    if (best === null || overlap > bestOverlap) [best, bestOverlap] = [heading, overlap];
-  }
-  return best;
+  if (delta < -600) return -1;
+  // Falls off with the logarithm of the distance: 1 element away ≈ 3.5, 50 ≈ 2, 600 ≈ 0.7.
+  return Math.min(3.5, 4 - 1.2 * Math.log10(1 + distance));
 }
 
 /** Class names that hide an element until a script shows it (templates for other states). */
-const HIDDEN_CLASS =
-  /(?:^|\s)(?:hidden|a-hidden|d-none|is-hidden|hide|js-hidden|u-hidden|invisible)(?:\s|$)/iu;
+const HIDDEN_CLASS = /(?:^|\s)(?:hidden|hide|d-none|invisible|(?!visually-)[\w-]*-hidden)(?:\s|$)/iu;
 
 /**
  * True when an element or an ancestor is hidden by markup: `hidden`, `display:none`,

@@ -1,7 +1,7 @@
 import { normalizeAvailability } from './availability.ts';
-import { closest, descendants, textOf, type HtmlElement, type ParsedPage } from './dom.ts';
-import { isStruckThrough } from './layout.ts';
-import { parseStructuredPrice } from './price.ts';
+import { closest, descendants, shortTextOf, textOf, type HtmlElement, type ParsedPage } from './dom.ts';
+import { isDrawnCrossedOut, isNoiseArea } from './layout.ts';
+import { findAmounts, parseStructuredPrice } from './price.ts';
 import { cleanIdentifier, cleanText } from './values.ts';
 import type { LayerFacts } from './types.ts';
 
@@ -64,15 +64,30 @@ function mainProductScope(page: ParsedPage): HtmlElement | null {
   return best;
 }
 
-/** Property elements inside a scope, leaving out those of nested product items (related products). */
+/** True for an element that starts an item (microdata `itemscope`, RDFa `typeof`). */
+function isItemScope(element: HtmlElement): boolean {
+  return element.attrs['itemscope'] !== undefined || element.attrs['typeof'] !== undefined;
+}
+
+/** True for an Offer-like item, whose properties (price, availability) describe its product. */
+function isOfferScope(element: HtmlElement): boolean {
+  return /Offer|PriceSpecification/u.test(element.attrs['itemtype'] ?? element.attrs['typeof'] ?? '');
+}
+
+/**
+ * Property elements of a product item: its own and those of its offers, leaving out properties
+ * of other nested items (related products, ratings, brand, additional properties).
+ */
 function collectProperties(scope: HtmlElement): PropertyHit[] {
   const hits: PropertyHit[] = [];
   for (const element of descendants(scope)) {
     const names = propertyNames(element);
     if (names.length === 0) continue;
-    const owner = closest(element.parent ?? element, isProductScope);
-    if (owner !== null && owner !== scope) continue;
-    for (const name of names) hits.push({ name, element });
+    let owner = element.parent === null ? null : closest(element.parent, isItemScope);
+    while (owner !== null && owner !== scope && isOfferScope(owner)) {
+      owner = owner.parent === null ? null : closest(owner.parent, isItemScope);
+    }
+    if (owner === scope) for (const name of names) hits.push({ name, element });
   }
   return hits;
 }
@@ -80,7 +95,19 @@ function collectProperties(scope: HtmlElement): PropertyHit[] {
 /** Reads the product marked up with microdata or RDFa (schema.org or data-vocabulary.org). */
 export function factsFromMicrodata(page: ParsedPage): LayerFacts {
   const scope = mainProductScope(page);
-  const hits = scope !== null ? collectProperties(scope) : pageWideOffers(page);
+  const facts = scope === null ? {} : factsFromHits(collectProperties(scope));
+  // Some shops mark the buy box as a lone Offer outside their Product item.
+  if ((facts.price ?? null) === null) {
+    const offers = factsFromHits(pageWideOffers(page));
+    facts.price = offers.price ?? null;
+    facts.currency ??= offers.currency ?? null;
+    facts.availability ??= offers.availability ?? null;
+  }
+  return facts;
+}
+
+/** The first value of each property among the hits, in document order. */
+function factsFromHits(hits: readonly PropertyHit[]): LayerFacts {
   if (hits.length === 0) return {};
   const first = <T>(names: readonly string[], read: (e: HtmlElement) => T | null): T | null => {
     for (const hit of hits) {
@@ -92,7 +119,7 @@ export function factsFromMicrodata(page: ParsedPage): LayerFacts {
   };
   const brandHit = hits.find((h) => h.name === 'brand' || h.name === 'manufacturer');
   return {
-    price: first(['price', 'lowprice'], readPrice),
+    price: choosePrice(hits),
     currency: first(['pricecurrency', 'currency'], propertyValue),
     availability: first(['availability'], (e) => normalizeAvailability(propertyValue(e) ?? '')),
     sku: first(['sku', 'productid', 'identifier', 'mpn'], (e) => cleanIdentifier(propertyValue(e))),
@@ -104,23 +131,42 @@ export function factsFromMicrodata(page: ParsedPage): LayerFacts {
   };
 }
 
-/** Without a product item, Offer properties anywhere on the page still describe the product. */
+/** Offer properties anywhere on the page, outside carousels of other products. */
 function pageWideOffers(page: ParsedPage): PropertyHit[] {
   const hits: PropertyHit[] = [];
   for (const element of page.elements) {
     for (const name of propertyNames(element)) {
-      if (['price', 'pricecurrency', 'availability', 'sku', 'productid', 'gtin13'].includes(name)) {
-        hits.push({ name, element });
-      }
+      if (OFFER_PROPERTIES.has(name) && !isNoiseArea(element)) hits.push({ name, element });
     }
   }
   return hits;
 }
 
-/** A price property, skipping struck-through (old) prices that some shops mark up too. */
+const OFFER_PROPERTIES = new Set(['price', 'pricecurrency', 'availability']);
+
+/** A price property, skipping prices drawn crossed out (old prices some shops mark up too). */
 function readPrice(element: HtmlElement): string | null {
-  if (isStruckThrough(element)) return null;
+  if (isDrawnCrossedOut(element)) return null;
   return parseStructuredPrice(propertyValue(element));
+}
+
+/**
+ * The price among several price properties: the first one whose amount the page also shows as
+ * text around it (an offer with visible `17,10` beats a bare `<meta content="18.00">` left over
+ * from another offer), else the first one.
+ */
+function choosePrice(hits: readonly PropertyHit[]): string | null {
+  let first: string | null = null;
+  for (const hit of hits) {
+    if (hit.name !== 'price' && hit.name !== 'lowprice') continue;
+    const price = readPrice(hit.element);
+    if (price === null) continue;
+    first ??= price;
+    const container = closest(hit.element, (e) => e !== hit.element && isItemScope(e)) ?? hit.element.parent;
+    const shown = container === null ? null : shortTextOf(container, 400);
+    if (shown !== null && findAmounts(shown).some((a) => Number(a.decimal) === Number(price))) return price;
+  }
+  return first;
 }
 
 /** A brand given as text or as a nested Brand/Organization item with a name. */
