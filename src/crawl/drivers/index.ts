@@ -3,6 +3,7 @@ import type { SourceId } from '../../sources/sources.types.ts';
 import type { SourceDriver } from '../crawl.types.ts';
 import { source01Driver } from './source-01.driver.ts';
 import { source02Driver } from './source-02.driver.ts';
+import { source03Driver } from './source-03.driver.ts';
 import { source05Driver } from './source-05.driver.ts';
 import { source06Driver } from './source-06.driver.ts';
 import { source07Driver } from './source-07.driver.ts';
@@ -10,6 +11,7 @@ import { source07Driver } from './source-07.driver.ts';
 const DRIVERS: Partial<Record<SourceId, SourceDriver>> = {
   source_01: source01Driver,
   source_02: source02Driver,
+  source_03: source03Driver,
   source_05: source05Driver,
   source_06: source06Driver,
   source_07: source07Driver,
