@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import { CrawlTimeoutError, SourceUnavailableError } from './crawl.errors.ts';
 import { createFetcher, type FetchRequest } from './fetcher.ts';
 import type { FetcherOptions } from './fetcher.options.ts';
-import { delayed, ok, startServer, status } from './fetcher.testkit.ts';
+import { delayed, hang, ok, startServer, status } from './fetcher.testkit.ts';
 import { PairGate, pairKey, type PolitenessSettings } from './politeness.ts';
 
 const GATE: PolitenessSettings = {
@@ -202,6 +202,26 @@ describe('politeness of a pair', () => {
     assert.equal(gate.snapshot().queued, 0);
     holder.release({ kind: 'success' });
     gate.close();
+  });
+
+  it('ends a fetch queued behind a busy pair with CrawlTimeoutError at its deadline', async () => {
+    const server = await startServer({ '/busy': hang, '/queued': ok() });
+    const fetcher = createFetcher({ ...FAST, perPairConcurrency: 1, maxAttempts: 1 });
+    try {
+      const busy = fetcher.fetchPage(request(`${server.url}/busy`)).catch((error: unknown) => error);
+      const deadline = new AbortController();
+      setTimeout(() => deadline.abort(), 50);
+      await assert.rejects(
+        fetcher.fetchPage({ ...request(`${server.url}/queued`), signal: deadline.signal }),
+        CrawlTimeoutError,
+      );
+      assert.equal(server.count('/queued'), 0, 'it never left the queue');
+      await fetcher.close();
+      assert.ok((await busy) instanceof SourceUnavailableError);
+    } finally {
+      await fetcher.close();
+      await server.close();
+    }
   });
 
   it('serves waiting requests first come, first served', async () => {
