@@ -5,12 +5,10 @@
  */
 import type { ValueQuery } from '../crawl/crawl.types.ts';
 import { completeness } from './completeness.ts';
-import { comparablePrice, productName, readOffers } from './content.ts';
-import type { OfferView } from './content.ts';
-import { offerContamination, wrongProductOffers } from './contamination.ts';
+import { offerContamination } from './contamination.ts';
 import { freshness } from './freshness.ts';
-import { identity, parseProductRecord } from './identity.ts';
-import { findPriceOutliers } from './outliers.ts';
+import { identity } from './identity.ts';
+import { analyzeOffers } from './offer-analysis.ts';
 import { priceIntegrity } from './price-integrity.ts';
 import type { Trust, TrustAssessment, TrustComponents, TrustInput } from './trust.types.ts';
 
@@ -59,46 +57,12 @@ function finish(components: TrustComponents, outliers: number[], wrong: number[]
   };
 }
 
-/** Texts that say what was asked for, besides the product name: the query's own words. */
-function queryReferences(query: ValueQuery): string[] {
-  if (query.key === 'term') return [query.value];
-  if (query.key === 'product') {
-    const record = parseProductRecord(query.value);
-    return [`${record.brand} ${record.name}`];
-  }
-  return [];
-}
-
-/**
- * Wrong-product offers are found first and left out of the outlier detection: an accessory at a
- * tenth of the price is not a price of this product, and counting it would both flag it as a
- * price outlier and widen the spread that hides the real ones.
- */
-function findOutliers(offers: readonly OfferView[], wrong: readonly number[]): number[] {
-  const excluded = new Set(wrong);
-  const priced = offers.flatMap((offer) => {
-    const price = excluded.has(offer.index) ? null : comparablePrice(offer);
-    return price === null ? [] : [{ index: offer.index, price }];
-  });
-  return findPriceOutliers(priced.map((offer) => offer.price)).flatMap((position) => {
-    const offer = priced[position];
-    return offer === undefined ? [] : [offer.index];
-  });
-}
-
 function assessContent(
   query: ValueQuery,
   content: Record<string, unknown>,
   input: TrustInput,
 ): TrustAssessment {
-  const offers = readOffers(content);
-  const name = productName(content);
-  const references = name === null ? queryReferences(query) : [name, ...queryReferences(query)];
-  const wrong = wrongProductOffers(offers, name, references);
-  const outliers = findOutliers(offers, wrong);
-  const pricedCount = offers.filter(
-    (offer) => comparablePrice(offer) !== null && !wrong.includes(offer.index),
-  ).length;
+  const { offers, wrong, outliers, pricedCount } = analyzeOffers(query, content);
   const integrity = PRICELESS_TOPICS.has(query.topic)
     ? 1
     : priceIntegrity(content, offers, outliers.length, pricedCount);
