@@ -126,9 +126,10 @@ for (const dialect of DIALECTS) {
 
     it('takes 100 000 values in a body larger than the default body limit', async () => {
       const values = Array.from({ length: 100_000 }, (_, i) => `term ${i} ${'x'.repeat(160)}`);
-      const answer = await stream({ key: 'term', values });
+      const rich = await harness.account({ credits: 100_000 });
+      const answer = await stream({ key: 'term', values }, rich.headers);
       assert.equal(answer.body.error, false, answer.body.message);
-      const status = await call('GET', `/stream/${answer.body.job_id}`);
+      const status = await call('GET', `/stream/${answer.body.job_id}`, undefined, rich.headers);
       assert.equal(status.body.values_total, 100_000);
     });
 
