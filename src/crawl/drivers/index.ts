@@ -7,6 +7,7 @@ import { source03Driver } from './source-03.driver.ts';
 import { source05Driver } from './source-05.driver.ts';
 import { source06Driver } from './source-06.driver.ts';
 import { source07Driver } from './source-07.driver.ts';
+import { source08Driver } from './source-08.driver.ts';
 
 const DRIVERS: Partial<Record<SourceId, SourceDriver>> = {
   source_01: source01Driver,
@@ -15,6 +16,7 @@ const DRIVERS: Partial<Record<SourceId, SourceDriver>> = {
   source_05: source05Driver,
   source_06: source06Driver,
   source_07: source07Driver,
+  source_08: source08Driver,
 };
 
 /** The driver of a source; throws for a source that has none yet. */

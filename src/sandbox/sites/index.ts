@@ -6,6 +6,7 @@ import { source03Site } from './source-03.site.ts';
 import { source05Site } from './source-05.site.ts';
 import { source06Site } from './source-06.site.ts';
 import { source07Site } from './source-07.site.ts';
+import { source08Site } from './source-08.site.ts';
 
 export const SANDBOX_SITES: readonly SandboxSite[] = [
   source01Site,
@@ -14,4 +15,5 @@ export const SANDBOX_SITES: readonly SandboxSite[] = [
   source05Site,
   source06Site,
   source07Site,
+  source08Site,
 ];
