@@ -18,7 +18,7 @@ import type { AddressInfo } from 'node:net';
 import type { CrawlContext, DriverOutcome, SourceDriver, ValueQuery } from '../src/crawl/crawl.types.ts';
 import { PageParseError } from '../src/crawl/crawl.errors.ts';
 import { getDriver } from '../src/crawl/drivers/index.ts';
-import { createCrawlEngine, type CrawlValueInput } from '../src/crawl/engine.ts';
+import { createCrawlEngine, type CrawlEngine, type CrawlValueInput } from '../src/crawl/engine.ts';
 
 type Mode = 'local' | 'sandbox';
 
@@ -146,19 +146,8 @@ async function valuesFor(
   };
 }
 
-async function main(): Promise<void> {
-  if (args.serve) return serve(args.serve as Mode);
-  const pages = Number(args.pages);
-  const concurrency = Number(args.concurrency);
-  const mode: Mode = args.mode === 'auto' ? (driverAvailable() ? 'sandbox' : 'local') : (args.mode as Mode);
-  const { child, origin } = await startChild(mode);
-  const { baseUrl, values } = await valuesFor(mode, origin, pages);
-  const driver = mode === 'sandbox' ? getDriver('source_01') : localDriver;
-  // Politeness is opened wide: the bench measures the engine's own cost, not the configured rate.
-  const engine = createCrawlEngine({
-    fetcherOptions: { perPairConcurrency: concurrency, perPairRequestsPerSecond: 1e9, perPairBurst: 1e6 },
-  });
-  const input = (value: string): CrawlValueInput => ({
+function inputFor(driver: SourceDriver, baseUrl: string): (value: string) => CrawlValueInput {
+  return (value) => ({
     query: {
       source: 'source_01',
       country: 'de',
@@ -175,7 +164,22 @@ async function main(): Promise<void> {
     conversions: { get: async () => undefined, set: async () => undefined, remove: async () => undefined },
     sellerNames: { getMany: async () => new Map(), set: async () => undefined },
   });
+}
 
+interface Measurement {
+  counts: { found: number; not_found: number; failed: number; fetches: number };
+  elapsedMs: number;
+  cpuMs: number;
+  peak: { rssBytes: number; heapUsedBytes: number };
+}
+
+/** Crawls every value with `concurrency` values in flight; measures time, CPU and peak memory. */
+async function measure(
+  engine: CrawlEngine,
+  values: readonly string[],
+  input: (value: string) => CrawlValueInput,
+  concurrency: number,
+): Promise<Measurement> {
   const peak = { rssBytes: 0, heapUsedBytes: 0 };
   const sample = (): void => {
     const memory = process.memoryUsage();
@@ -201,10 +205,28 @@ async function main(): Promise<void> {
   const cpu = process.cpuUsage(cpuBefore);
   clearInterval(sampler);
   sample();
+  return { counts, elapsedMs, cpuMs: (cpu.user + cpu.system) / 1000, peak };
+}
+
+async function main(): Promise<void> {
+  if (args.serve) return serve(args.serve as Mode);
+  const concurrency = Number(args.concurrency);
+  const mode: Mode = args.mode === 'auto' ? (driverAvailable() ? 'sandbox' : 'local') : (args.mode as Mode);
+  const { child, origin } = await startChild(mode);
+  const { baseUrl, values } = await valuesFor(mode, origin, Number(args.pages));
+  const driver = mode === 'sandbox' ? getDriver('source_01') : localDriver;
+  // Politeness is opened wide: the bench measures the engine's own cost, not the configured rate.
+  const engine = createCrawlEngine({
+    fetcherOptions: { perPairConcurrency: concurrency, perPairRequestsPerSecond: 1e9, perPairBurst: 1e6 },
+  });
+  const { counts, elapsedMs, cpuMs, peak } = await measure(
+    engine,
+    values,
+    inputFor(driver, baseUrl),
+    concurrency,
+  );
   await engine.close();
   child.kill();
-
-  const cpuMs = (cpu.user + cpu.system) / 1000;
   const report = {
     mode,
     values: values.length,
