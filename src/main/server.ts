@@ -1,26 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
 import { ensureDemoAccount } from '../accounts/accounts.service.ts';
+import { buildApp } from '../app.ts';
 import { loadJwtSecret } from '../auth/auth.service.ts';
-import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { buildSandboxApp } from '../sandbox/index.ts';
+import { exitOnStartFailure, onShutdownSignal, readConfigOrExit } from './process.ts';
 import { createLogger, createRuntime } from './runtime.ts';
 
-function readConfig(): Config {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`pricecrawl: ${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
-
-/** The service process: API (and, on the embedded default, worker and sandbox) in one. */
+/**
+ * The service process (`npm start`). With `ROLE=all` (the embedded default) it serves the API,
+ * crawls, and runs the sandbox marketplaces; with `ROLE=api` it only serves the API.
+ */
 async function main(): Promise<void> {
-  const config = readConfig();
+  const config = readConfigOrExit();
   const logger = createLogger(config);
   let sandbox: FastifyInstance | undefined;
   if (config.sandboxEnabled && config.role !== 'worker') {
@@ -35,32 +26,18 @@ async function main(): Promise<void> {
     );
   }
   let accepting = true;
-  const app = await buildApp(runtime.deps, {
-    jwtSecret: await loadJwtSecret(runtime.deps.db),
-    isAccepting: () => accepting,
-  });
+  const jwtSecret = await loadJwtSecret(runtime.deps.db);
+  const app = await buildApp(runtime.deps, { jwtSecret, isAccepting: () => accepting });
   runtime.startWorker();
   await app.listen({ port: config.port, host: config.host });
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+  onShutdownSignal(logger, async () => {
     accepting = false;
-    logger.info({ signal }, 'shutting down');
-    // In-flight requests finish; new connections are refused; queued work stays queued.
+    // In-flight requests finish and new connections are refused; queued work stays queued.
     await app.close();
     await runtime.close();
     await sandbox?.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  });
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(
-    `pricecrawl: failed to start: ${error instanceof Error ? error.stack : String(error)}\n`,
-  );
-  process.exit(1);
-});
+main().catch(exitOnStartFailure);

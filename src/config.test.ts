@@ -1,0 +1,42 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('applies the startup contract defaults', () => {
+    const config = loadConfig({});
+    assert.equal(config.port, 8080);
+    assert.equal(config.host, '127.0.0.1');
+    assert.equal(config.sandboxPort, 8081);
+    assert.equal(config.bootstrapCredits, 100000);
+    assert.match(config.dataDir, /\/data$/);
+    assert.match(config.databaseFile, /\/data\/pricecrawl\.sqlite$/);
+    assert.ok(Object.isFrozen(config));
+  });
+
+  it('stops on bad variables and names every one of them', () => {
+    assert.throws(
+      () =>
+        loadConfig({
+          PORT: 'eighty',
+          SANDBOX_PORT: '70000',
+          BOOTSTRAP_API_KEY: 'svc_live_short',
+          DATABASE_URL: 'mysql://x',
+        }),
+      (error: unknown) => {
+        assert.ok(error instanceof ConfigError);
+        assert.equal(error.problems.length, 4);
+        for (const name of ['PORT', 'SANDBOX_PORT', 'BOOTSTRAP_API_KEY', 'DATABASE_URL']) {
+          assert.match(error.message, new RegExp(`${name}=`));
+        }
+        return true;
+      },
+    );
+  });
+
+  it('parses JSON variables and refuses malformed ones', () => {
+    const config = loadConfig({ SOURCE_BASE_URLS: '{"source_01.de":"https://example.test/s1"}' });
+    assert.deepEqual(config.sourceBaseUrls, { 'source_01.de': 'https://example.test/s1' });
+    assert.throws(() => loadConfig({ EGRESS_PROXIES: '{"de": "not a list"}' }), /EGRESS_PROXIES/);
+  });
+});
