@@ -3,9 +3,11 @@ import { randomUUID } from 'node:crypto';
 import type { AppDeps } from './app.deps.ts';
 import { requireDataApiAuth } from './auth/auth.hook.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { historyRoutes } from './history/history.routes.ts';
 import { installErrorHandling } from './http/http.errors.ts';
 import { validatorCompiler } from './http/http.validation.ts';
 import { jobsRoutes } from './jobs/jobs.routes.ts';
+import { installRateLimit } from './ratelimit/ratelimit.hook.ts';
 import { FIELD_HINTS } from './jobs/jobs.schema.ts';
 import { streamsRoutes } from './streams/streams.routes.ts';
 
@@ -37,8 +39,10 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
 
   await app.register(async (scope) => healthRoutes(scope, deps, options.isAccepting ?? (() => true)));
   await app.register(async (scope) => {
+    installRateLimit(scope, { ratePerSecond: deps.config.rateLimitPerSecond, burst: deps.config.rateLimitBurst });
     requireDataApiAuth(scope, deps.db, options.jwtSecret);
     await jobsRoutes(scope, deps);
+    await historyRoutes(scope, deps);
     await streamsRoutes(scope, deps);
   });
   return app;

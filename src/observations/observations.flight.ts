@@ -5,11 +5,16 @@
  * each process makes at most one crawl of a key at a time (docs/cache.md).
  */
 export class SingleFlight<T> {
-  private readonly inFlight = new Map<string, Promise<T>>();
+  private readonly inFlight = new Map<string, { flight: Promise<T>; waiting: number }>();
 
-  /** The flight under way for `key`, if any. */
-  current(key: string): Promise<T> | undefined {
-    return this.inFlight.get(key);
+  /** Waits for the flight under way for `key`, or answers undefined when there is none. */
+  join(key: string): Promise<T> | undefined {
+    const entry = this.inFlight.get(key);
+    if (!entry) return undefined;
+    entry.waiting += 1;
+    return entry.flight.finally(() => {
+      entry.waiting -= 1;
+    });
   }
 
   /**
@@ -19,19 +24,22 @@ export class SingleFlight<T> {
   lead(key: string): ((result: T) => void) | undefined {
     if (this.inFlight.has(key)) return undefined;
     let land!: (result: T) => void;
-    const flight = new Promise<T>((resolve) => {
-      land = resolve;
-    });
-    this.inFlight.set(key, flight);
+    const entry = {
+      flight: new Promise<T>((resolve) => {
+        land = resolve;
+      }),
+      waiting: 0,
+    };
+    this.inFlight.set(key, entry);
     return (result) => {
-      if (this.inFlight.get(key) === flight) this.inFlight.delete(key);
+      if (this.inFlight.get(key) === entry) this.inFlight.delete(key);
       land(result);
     };
   }
 
-  /** Keys in flight (diagnostics and tests). */
-  get size(): number {
-    return this.inFlight.size;
+  /** How many callers wait for the flight of `key` (diagnostics and tests). */
+  waiting(key: string): number {
+    return this.inFlight.get(key)?.waiting ?? 0;
   }
 }
 

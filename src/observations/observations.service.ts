@@ -67,7 +67,7 @@ export async function serveValue(deps: ServeDeps, job: Job, input: ServeInput): 
   const stored = await findReusable(deps.db, keys, input.query.topic, policy);
   if (stored) return recordReuse(deps, job, input, stored);
   const flights = flightsOf<Observation | undefined>(deps.db);
-  const underWay = mayJoin ? flights.current(keys.cacheKey) : undefined;
+  const underWay = mayJoin ? flights.join(keys.cacheKey) : undefined;
   const shared = underWay ? await underWay : undefined;
   if (shared) return recordReuse(deps, job, input, shared);
 

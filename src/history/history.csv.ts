@@ -1,0 +1,27 @@
+import { stringify } from 'csv-stringify/sync';
+import { neutralizeFormula } from '../jobs/jobs.csv.ts';
+import type { HistoryPoint } from './history.schema.ts';
+
+const COLUMNS = [
+  'observed_at',
+  'topic',
+  'found',
+  'price_min',
+  'price_avg',
+  'price_max',
+  'offers_count',
+  'buybox_price',
+  'currency',
+] as const satisfies ReadonlyArray<keyof HistoryPoint>;
+
+/** A history page as CSV: RFC 4180, a header row, one row per point, empty cells for nulls. */
+export function historyToCsv(points: readonly HistoryPoint[]): string {
+  const rows = points.map((point) =>
+    COLUMNS.map((column) => {
+      const cell = point[column];
+      if (cell === null) return '';
+      return typeof cell === 'string' ? neutralizeFormula(cell) : String(cell);
+    }),
+  );
+  return stringify([[...COLUMNS], ...rows], { record_delimiter: '\r\n' });
+}

@@ -1,0 +1,20 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../app.deps.ts';
+import { accountOf } from '../auth/auth.hook.ts';
+import { historyToCsv } from './history.csv.ts';
+import { HistoryQuery } from './history.schema.ts';
+import { readHistory } from './history.service.ts';
+
+/** `GET /history`: the caller's price history of one value (docs/history.md), JSON or CSV. */
+export async function historyRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
+  routes.get('/history', { schema: { querystring: HistoryQuery } }, async (request, reply) => {
+    const history = await readHistory(deps, accountOf(request), request.query);
+    if (request.query.format !== 'csv') return history;
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="history.csv"')
+      .send(historyToCsv(history.points));
+  });
+}
