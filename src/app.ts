@@ -39,7 +39,10 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
 
   await app.register(async (scope) => healthRoutes(scope, deps, options.isAccepting ?? (() => true)));
   await app.register(async (scope) => {
-    installRateLimit(scope, { ratePerSecond: deps.config.rateLimitPerSecond, burst: deps.config.rateLimitBurst });
+    installRateLimit(scope, {
+      ratePerSecond: deps.config.rateLimitPerSecond,
+      burst: deps.config.rateLimitBurst,
+    });
     requireDataApiAuth(scope, deps.db, options.jwtSecret);
     await jobsRoutes(scope, deps);
     await historyRoutes(scope, deps);

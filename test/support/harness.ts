@@ -48,6 +48,9 @@ export async function startHarness(
     SANDBOX_PORT: String(sandboxPort),
     LOG_LEVEL: 'silent',
     CRAWL_REQUEST_TIMEOUT_MS: '5000',
+    // Tests poll and hammer; the rate limit has its own test with its own settings.
+    RATE_LIMIT_PER_SECOND: '100000',
+    RATE_LIMIT_BURST: '100000',
     ...options.env,
   });
   const runtime = await createRuntime(config, pino({ level: 'silent' }));
