@@ -8,6 +8,7 @@ import { source05Driver } from './source-05.driver.ts';
 import { source06Driver } from './source-06.driver.ts';
 import { source07Driver } from './source-07.driver.ts';
 import { source08Driver } from './source-08.driver.ts';
+import { source09Driver } from './source-09.driver.ts';
 
 const DRIVERS: Partial<Record<SourceId, SourceDriver>> = {
   source_01: source01Driver,
@@ -17,6 +18,7 @@ const DRIVERS: Partial<Record<SourceId, SourceDriver>> = {
   source_06: source06Driver,
   source_07: source07Driver,
   source_08: source08Driver,
+  source_09: source09Driver,
 };
 
 /** The driver of a source; throws for a source that has none yet. */

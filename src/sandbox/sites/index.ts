@@ -7,6 +7,7 @@ import { source05Site } from './source-05.site.ts';
 import { source06Site } from './source-06.site.ts';
 import { source07Site } from './source-07.site.ts';
 import { source08Site } from './source-08.site.ts';
+import { source09Site } from './source-09.site.ts';
 
 export const SANDBOX_SITES: readonly SandboxSite[] = [
   source01Site,
@@ -16,4 +17,5 @@ export const SANDBOX_SITES: readonly SandboxSite[] = [
   source06Site,
   source07Site,
   source08Site,
+  source09Site,
 ];
