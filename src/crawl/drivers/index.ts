@@ -4,6 +4,7 @@ import type { SourceDriver } from '../crawl.types.ts';
 import { source01Driver } from './source-01.driver.ts';
 import { source02Driver } from './source-02.driver.ts';
 import { source03Driver } from './source-03.driver.ts';
+import { source04Driver } from './source-04.driver.ts';
 import { source05Driver } from './source-05.driver.ts';
 import { source06Driver } from './source-06.driver.ts';
 import { source07Driver } from './source-07.driver.ts';
@@ -14,6 +15,7 @@ const DRIVERS: Partial<Record<SourceId, SourceDriver>> = {
   source_01: source01Driver,
   source_02: source02Driver,
   source_03: source03Driver,
+  source_04: source04Driver,
   source_05: source05Driver,
   source_06: source06Driver,
   source_07: source07Driver,

@@ -2,6 +2,7 @@
 import type { CheerioAPI } from 'cheerio/slim';
 import { PageParseError } from '../crawl.errors.ts';
 import type { FetchedPage } from '../crawl.types.ts';
+import { conditionOf } from '../parse/condition.ts';
 import { absoluteUrl, loadPage, required, type Selection } from '../parse/page.ts';
 import { cleanText, parseAmount, totalOf } from '../parse/values.ts';
 
@@ -112,20 +113,6 @@ export interface ListedOffer {
   shipping: number;
   total: number;
   currency: string;
-}
-
-/** Condition words of the storefront languages, checked in this order. */
-const CONDITIONS: readonly [string, RegExp][] = [
-  [
-    'refurbished',
-    /refurb|generalüberholt|reconditionn|ricondizionat|reacondicionad|recondicionad|gereviseerd|odnowion|renover|整備済み|yenilenmiş/iu,
-  ],
-  ['used', /used|gebraucht|occasion|usato|usado|gebruikt|używany|begagnad|中古|ikinci el|brugt|brukt/iu],
-];
-
-/** A condition label (`Gebraucht - Gut`, `Reconditionné`) as `new`, `used` or `refurbished`. */
-export function conditionOf(label: string): string {
-  return CONDITIONS.find(([, pattern]) => pattern.test(label))?.[0] ?? 'new';
 }
 
 /** Reads the all-offers listing; the announced offer count must match the rows read. */

@@ -1,0 +1,142 @@
+/** source_04: an auction marketplace (listing search, item pages, catalogue product pages). */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Catalogue, CatalogueProfile, Offer, Product } from '../catalogue/catalogue.types.ts';
+import { randomNumericId } from '../catalogue/identifiers.ts';
+import { escapeHtml, htmlDocument, queryParam } from '../html.ts';
+import type { SandboxSite, SiteContext, SiteTruth, TruthInput } from '../sandbox.types.ts';
+import { itemPath, listingContent, productPath, searchListings } from './source-04.model.ts';
+import { itemPageHtml, productPageHtml, searchPageHtml, type Source04View } from './source-04.pages.ts';
+import { catalogueOf, offerFlags, priceSummary, sendHtml, sendNotFound } from './site-kit.ts';
+import { truthTerms } from './truth-kit.ts';
+
+const profile: CatalogueProfile = {
+  source: 'source_04',
+  productCount: 400,
+  makeProductId: (rng) => randomNumericId(9, rng),
+  makeOfferId: (rng) => randomNumericId(12, rng),
+  makeSellerId: (rng) => randomNumericId(8, rng),
+  offersPerProduct: { min: 1, max: 8 },
+  shopCount: 0,
+  marketplaceSellerCount: 60,
+  marketplaces: ['Bidbay'],
+  marketplaceShare: 1,
+  memberPriceShare: 0,
+  pznStorefronts: [],
+};
+
+function viewOf(request: FastifyRequest, catalogue: Catalogue): Source04View {
+  return { catalogue, baseUrl: `${request.protocol}://${request.host}/source_04/${catalogue.storefront}` };
+}
+
+function register(app: FastifyInstance, context: SiteContext): void {
+  app.get('/:storefront/sch/i.html', async (request, reply) => {
+    const catalogue = catalogueOf(request, context);
+    if (!catalogue) return sendNotFound(reply);
+    const term = queryParam(request.query, '_nkw');
+    return sendHtml(reply, searchPageHtml(viewOf(request, catalogue), term, searchListings(catalogue, term)));
+  });
+  app.get('/:storefront/itm/:id', async (request, reply) => {
+    const catalogue = catalogueOf(request, context);
+    const listing = catalogue?.offerById.get((request.params as { id: string }).id);
+    if (!catalogue || !listing) return sendNotFound(reply);
+    return sendHtml(reply, itemPageHtml(viewOf(request, catalogue), listing.product, listing.offer));
+  });
+  app.get('/:storefront/p/:id', async (request, reply) => {
+    const catalogue = catalogueOf(request, context);
+    const product = catalogue?.productById.get((request.params as { id: string }).id);
+    if (!catalogue || !product) return sendNotFound(reply);
+    return sendHtml(reply, productPageHtml(viewOf(request, catalogue), product));
+  });
+  app.get('/:storefront/usr/:id', async (request, reply) => {
+    const catalogue = catalogueOf(request, context);
+    const seller = catalogue?.sellers.get((request.params as { id: string }).id);
+    if (!catalogue || !seller) return sendNotFound(reply);
+    const body = `<div class="str-seller-card" data-seller-id="${seller.id}"><h1 class="str-seller-card__store-name">${escapeHtml(seller.name)}</h1></div>`;
+    return sendHtml(
+      reply,
+      htmlDocument({ lang: catalogue.locale.language, title: `${seller.name} | Bidbay`, body }),
+    );
+  });
+}
+
+const withFlags = (listing: Record<string, unknown>, offer: Offer): Record<string, unknown> => ({
+  ...listing,
+  ...offerFlags(offer),
+});
+
+/** Content of key `id`: one listing, with its product's identifiers. */
+function itemContent(
+  catalogue: Catalogue,
+  product: Product,
+  offer: Offer,
+  baseUrl: string,
+): Record<string, unknown> {
+  const listing = listingContent(catalogue, offer, baseUrl, 1);
+  const { position: _position, ...fields } = listing;
+  return {
+    product_id: offer.id,
+    ...fields,
+    name: offer.title,
+    epid: product.id,
+    gtin: product.gtin,
+    brand: product.brand,
+    mpn: product.mpn,
+    offers: [withFlags(listing, offer)],
+  };
+}
+
+/** Content of key `gtin`: the catalogue product with all its listings. */
+function productContent(catalogue: Catalogue, product: Product, baseUrl: string): Record<string, unknown> {
+  return {
+    product_id: product.id,
+    name: product.name,
+    url: baseUrl + productPath(product),
+    gtin: product.gtin,
+    brand: product.brand,
+    mpn: product.mpn,
+    ...priceSummary(product.offers, catalogue),
+    offers_count: product.offers.length,
+    offers: product.offers.map((offer, index) =>
+      withFlags(listingContent(catalogue, offer, baseUrl, index + 1), offer),
+    ),
+  };
+}
+
+function truth({ catalogue, baseUrl }: TruthInput): SiteTruth {
+  return {
+    products: catalogue.products.map((product) => ({
+      product_id: product.id,
+      gtin: product.gtin,
+      name: product.name,
+      content: productContent(catalogue, product, baseUrl),
+      listings: product.offers.map((offer) => ({
+        item_id: offer.id,
+        url: baseUrl + itemPath(offer),
+        content: itemContent(catalogue, product, offer, baseUrl),
+      })),
+    })),
+    terms: truthTerms(catalogue).map((term) => {
+      const listings = searchListings(catalogue, term);
+      return {
+        term,
+        content: {
+          product_id: listings[0]?.offer.id,
+          query: term,
+          offers_count: listings.length,
+          offers: listings.map(({ offer }, index) =>
+            withFlags(listingContent(catalogue, offer, baseUrl, index + 1), offer),
+          ),
+        },
+      };
+    }),
+    not_found: { id: catalogue.notFound.id, gtin: catalogue.notFound.gtin, term: catalogue.notFound.term },
+  };
+}
+
+export const source04Site: SandboxSite = {
+  source: 'source_04',
+  storefronts: ['de', 'at', 'fr', 'it', 'es', 'uk', 'us', 'au', 'ca'],
+  profile,
+  register,
+  truth,
+};
