@@ -13,6 +13,8 @@ export interface HtmlElement {
   parent: HtmlElement | null;
   /** Position in document order (0 for the root), for "comes before" and distance checks. */
   order: number;
+  /** Visible non-blank characters in the subtree; lets text probes skip large containers cheaply. */
+  textSize: number;
 }
 
 /** A script element's attributes and raw body (JSON state lives there). */
@@ -36,7 +38,7 @@ const HIDDEN_TEXT_TAGS = new Set(['script', 'style', 'noscript', 'template', 'sv
  * the way browsers mostly do; this function never throws on bad HTML.
  */
 export function parseHtml(html: string): ParsedPage {
-  const root: HtmlElement = { tag: '#root', attrs: {}, children: [], parent: null, order: 0 };
+  const root: HtmlElement = { tag: '#root', attrs: {}, children: [], parent: null, order: 0, textSize: 0 };
   const elements: HtmlElement[] = [];
   const scripts: ScriptBlock[] = [];
   let current = root;
@@ -44,7 +46,14 @@ export function parseHtml(html: string): ParsedPage {
   const parser = new Parser(
     {
       onopentag(name, attribs) {
-        const element: HtmlElement = { tag: name, attrs: attribs, children: [], parent: current, order: 0 };
+        const element: HtmlElement = {
+          tag: name,
+          attrs: attribs,
+          children: [],
+          parent: current,
+          order: 0,
+          textSize: 0,
+        };
         element.order = elements.push(element);
         current.children.push(element);
         current = element;
@@ -52,14 +61,19 @@ export function parseHtml(html: string): ParsedPage {
       },
       ontext(text) {
         if (scriptText !== null) scriptText.push(text);
-        else if (!HIDDEN_TEXT_TAGS.has(current.tag)) current.children.push(text);
+        else if (!HIDDEN_TEXT_TAGS.has(current.tag)) {
+          current.children.push(text);
+          current.textSize += text.length - (text.match(/\s/gu)?.length ?? 0);
+        }
       },
       onclosetag(name) {
         if (name === 'script' && scriptText !== null) {
           scripts.push({ attrs: current.attrs, text: scriptText.join('') });
           scriptText = null;
         }
-        if (current.parent !== null) current = current.parent;
+        if (current.parent === null) return;
+        if (!HIDDEN_TEXT_TAGS.has(current.tag)) current.parent.textSize += current.textSize;
+        current = current.parent;
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
@@ -137,6 +151,7 @@ function collectText(element: HtmlElement, parts: string[], skip?: (e: HtmlEleme
  * probing every element of a large page for short labels stays cheap.
  */
 export function shortTextOf(element: HtmlElement, maxChars: number): string | null {
+  if (element.textSize > maxChars) return null;
   const parts: string[] = [];
   let length = 0;
   const walk = (e: HtmlElement): boolean => {

@@ -1,15 +1,18 @@
-import { parseHtml } from './dom.ts';
+import { parseHtml, textOf, type ParsedPage } from './dom.ts';
+import { factsFromLayout } from './heuristics.ts';
 import { extractJsonLd } from './jsonld.ts';
+import { confirmShownPrice } from './layout-price.ts';
 import { factsFromMeta } from './meta.ts';
 import { factsFromMicrodata } from './microdata.ts';
-import { factsFromLayout } from './heuristics.ts';
 import { formatPriceDecimal } from './price.ts';
 import { factsFromJsonLd } from './schema-product.ts';
+import { factsFromState } from './state.ts';
+import { extractStateValues } from './state-blobs.ts';
 import { emptyProduct, type ExtractedProduct, type LayerFacts, type ProductField } from './types.ts';
 
 /** Options of {@link extractProduct}. */
 export interface ExtractOptions {
-  /** The page's address; lets the extractor match identifiers in the URL. */
+  /** The page's address; lets the extractor read the product id from it as a last resort. */
   url?: string;
 }
 
@@ -19,26 +22,46 @@ const FIELDS: readonly ProductField[] = ['price', 'currency', 'sku', 'gtin', 'av
  * Extracts price, currency, SKU, GTIN, availability, name and brand from a product page's HTML.
  *
  * Layers are tried in order of trust: JSON-LD (read with a cheap scan before any DOM is built),
- * microdata / RDFa, OpenGraph product meta tags, then layout heuristics. Each field is taken
- * from the first layer that has it. Broken HTML never throws; a field nobody found is null.
+ * microdata / RDFa, OpenGraph product meta tags, JSON state embedded for scripts, then layout
+ * heuristics (what the page shows near the product title). Each field is taken from the first
+ * layer that has it, with one exception: a product code the page prints with a label ("Product
+ * code: 141677") beats structured ids, which often hold internal or per-variant ids.
+ * Broken HTML never throws; a field nobody found is null.
  */
 export function extractProduct(html: string, options: ExtractOptions = {}): ExtractedProduct {
-  const layers: (LayerFacts | null)[] = [safely(() => factsFromJsonLd(extractJsonLd(html)))];
+  const jsonLd = safely(() => factsFromJsonLd(extractJsonLd(html)));
   const page = safely(() => parseHtml(html));
-  if (page !== null) {
-    layers.push(
-      safely(() => factsFromMicrodata(page)),
-      safely(() => factsFromMeta(page)),
-    );
-    const shown = safely(() => factsFromLayout(page, mergeLayers(layers), options.url));
-    // A code printed with a label ("Product code: 141677") is what the shop shows as its id;
-    // structured `sku` fields often hold an internal or per-variant id instead.
-    if (shown !== null) {
-      layers.unshift({ sku: shown.shownSku });
-      layers.push(shown.fallback);
-    }
+  if (page === null) return finish(mergeLayers([jsonLd]));
+  const structured = [jsonLd, safely(() => factsFromMicrodata(page)), safely(() => factsFromMeta(page))];
+  const fromStructure = mergeLayers(structured);
+  const state = safely(() => stateFacts(page, fromStructure.name));
+  // The layout looks for a price whenever structured data has none, even if state has one.
+  const known = { ...mergeLayers([...structured, state]), price: fromStructure.price };
+  const shown = safely(() => factsFromLayout(page, known, options.url));
+  const layoutPrice = shown?.fallback.price ?? null;
+  // State keeps list prices, bundle prices and cents next to the price shoppers pay; when it
+  // disagrees with the price the page shows by the product, the page wins.
+  if (state?.price != null && layoutPrice !== null && Number(state.price) !== Number(layoutPrice)) {
+    state.price = null;
   }
-  const product = mergeLayers(layers);
+  return finish(
+    mergeLayers([{ sku: shown?.shownSku ?? null }, ...structured, state, shown?.fallback ?? null]),
+  );
+}
+
+/**
+ * Reads the product from script state. Its price counts only when the page shows that amount
+ * (state also holds list prices, cents and other products' prices).
+ */
+function stateFacts(page: ParsedPage, name: string | null): LayerFacts {
+  const title = page.elements.find((e) => e.tag === 'title');
+  const facts = factsFromState(extractStateValues(page.scripts), name ?? (title ? textOf(title) : null));
+  if (facts.price !== undefined && facts.price !== null) facts.price = confirmShownPrice(page, facts.price);
+  return facts;
+}
+
+/** Final touches: a plain price string, and the stock default. */
+function finish(product: ExtractedProduct): ExtractedProduct {
   if (product.price !== null) product.price = formatPriceDecimal(product.price);
   // A product page that says nothing about stock sells the product (the benchmark's convention too).
   if (
@@ -65,9 +88,7 @@ function mergeLayers(layers: readonly (LayerFacts | null)[]): ExtractedProduct {
   return product;
 }
 
-/**
- * Runs one layer so that a bug it hits on a strange page costs that layer only, not the page.
- */
+/** Runs one layer so that a bug it hits on a strange page costs that layer only, not the page. */
 function safely<T>(run: () => T): T | null {
   try {
     return run();

@@ -87,6 +87,8 @@ class PriceTextCollector {
  * (`139<sup>98</sup>`) get a decimal mark. Null when the text is longer than `maxChars`.
  */
 export function priceTextOf(element: HtmlElement, maxChars = 60): string | null {
+  // Old prices inside are left out, so allow some slack before giving up on size alone.
+  if (element.textSize > maxChars * 3) return null;
   const out = new PriceTextCollector(maxChars);
   const walk = (e: HtmlElement): void => {
     for (const child of e.children) {
@@ -158,8 +160,10 @@ export function scoreElementForDebug(element: HtmlElement, mainOrder: number | n
 }
 
 function scoreElement(element: HtmlElement, mainOrder: number | null): PriceCandidate | null {
+  if (element.textSize === 0) return null;
   const hints = priceHintsOf(element);
   const hinted = PRICE_HINT.test(hints);
+  if (!hinted && element.textSize > 25) return null;
   const text = priceTextOf(element);
   if (text === null || text.length === 0 || !/\d/u.test(text)) return null;
   if (!hinted && (text.length > 25 || !hasCurrency(text))) return null;
@@ -201,4 +205,29 @@ export function findLayoutPrice(page: ParsedPage, mainOrder: number | null): Pri
     if (best === null || score > best.score) best = { ...c, score };
   }
   return best !== null && best.score >= 3 ? best : null;
+}
+
+/** Every amount the page shows in short texts (labels, price tags), as numbers. */
+function shownAmounts(page: ParsedPage): Set<number> {
+  const amounts = new Set<number>();
+  for (const element of page.elements) {
+    if (element.textSize === 0 || element.textSize > 40) continue;
+    if (!element.children.some((c) => typeof c === 'string' && /\d/u.test(c))) continue;
+    const text = priceTextOf(element);
+    if (text !== null) for (const amount of findAmounts(text)) amounts.add(Number(amount.decimal));
+  }
+  return amounts;
+}
+
+/**
+ * Checks a price read from script state against what the page shows: returns it when the page
+ * shows that amount, its hundredth when state keeps cents (`10900` for `109,00 €`), else null.
+ */
+export function confirmShownPrice(page: ParsedPage, decimal: string): string | null {
+  const shown = shownAmounts(page);
+  if (shown.has(Number(decimal))) return decimal;
+  if (/^\d{3,}$/u.test(decimal) && shown.has(Number(decimal) / 100)) {
+    return `${decimal.slice(0, -2)}.${decimal.slice(-2)}`;
+  }
+  return null;
 }

@@ -59,13 +59,18 @@ export function hintWords(element: HtmlElement): string {
     .join('-');
 }
 
+/** Answers of {@link isNoiseArea} per element; ancestors share them, so each is computed once. */
+const noiseCache = new WeakMap<HtmlElement, boolean>();
+
 /** True when an element sits in a recommendation carousel, navigation, footer or similar area. */
 export function isNoiseArea(element: HtmlElement): boolean {
-  for (let e: HtmlElement | null = element; e !== null && e.tag !== 'body'; e = e.parent) {
-    if (e.tag === 'footer' || e.tag === 'nav') return true;
-    if (NOISE_WORDS.test(hintWords(e))) return true;
-  }
-  return false;
+  if (element.tag === 'body' || element.parent === null) return false;
+  const cached = noiseCache.get(element);
+  if (cached !== undefined) return cached;
+  const own = element.tag === 'footer' || element.tag === 'nav' || NOISE_WORDS.test(hintWords(element));
+  const answer = own || isNoiseArea(element.parent);
+  noiseCache.set(element, answer);
+  return answer;
 }
 
 /**
@@ -88,10 +93,16 @@ const HIDDEN_CLASS = /(?:^|\s)(?:hidden|hide|d-none|invisible|(?!visually-)[\w-]
  * ("Sold out", "Unavailable"), which must not be read as the product's state.
  */
 export function isHidden(element: HtmlElement): boolean {
-  for (let e: HtmlElement | null = element; e !== null; e = e.parent) {
-    if (e.attrs['hidden'] !== undefined) return true;
-    if (/display\s*:\s*none|visibility\s*:\s*hidden/iu.test(e.attrs['style'] ?? '')) return true;
-    if (HIDDEN_CLASS.test(e.attrs['class'] ?? '')) return true;
-  }
-  return false;
+  if (element.parent === null) return false;
+  const cached = hiddenCache.get(element);
+  if (cached !== undefined) return cached;
+  const own =
+    element.attrs['hidden'] !== undefined ||
+    /display\s*:\s*none|visibility\s*:\s*hidden/iu.test(element.attrs['style'] ?? '') ||
+    HIDDEN_CLASS.test(element.attrs['class'] ?? '');
+  const answer = own || isHidden(element.parent);
+  hiddenCache.set(element, answer);
+  return answer;
 }
+
+const hiddenCache = new WeakMap<HtmlElement, boolean>();
