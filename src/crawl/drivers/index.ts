@@ -10,6 +10,7 @@ import { source06Driver } from './source-06.driver.ts';
 import { source07Driver } from './source-07.driver.ts';
 import { source08Driver } from './source-08.driver.ts';
 import { source09Driver } from './source-09.driver.ts';
+import { source10Driver } from './source-10.driver.ts';
 
 const DRIVERS: Partial<Record<SourceId, SourceDriver>> = {
   source_01: source01Driver,
@@ -21,6 +22,7 @@ const DRIVERS: Partial<Record<SourceId, SourceDriver>> = {
   source_07: source07Driver,
   source_08: source08Driver,
   source_09: source09Driver,
+  source_10: source10Driver,
 };
 
 /** The driver of a source; throws for a source that has none yet. */

@@ -11,4 +11,15 @@ import { source08Site } from './source-08.site.ts';
 import { source09Site } from './source-09.site.ts';
 import { source10Site } from './source-10.site.ts';
 
-export const SANDBOX_SITES: readonly SandboxSite[] = [source01Site, source02Site, source03Site, source04Site, source05Site, source06Site, source07Site, source08Site, source09Site, source10Site];
+export const SANDBOX_SITES: readonly SandboxSite[] = [
+  source01Site,
+  source02Site,
+  source03Site,
+  source04Site,
+  source05Site,
+  source06Site,
+  source07Site,
+  source08Site,
+  source09Site,
+  source10Site,
+];
