@@ -44,10 +44,11 @@ describe('offer analysis', () => {
     assert.equal(analysis.pricedCount, 4);
   });
 
-  it('calls nothing far cheaper with fewer than three prices', () => {
-    const analysis = analyzeOffers(query, offers({ price: 499 }, { price: 19.99 }));
-    assert.deepEqual(analysis.wrong, []);
-    assert.deepEqual(analysis.outliers, []);
+  it('compares two prices with each other, and one price with nothing', () => {
+    assert.deepEqual(analyzeOffers(query, offers({ price: 499 }, { price: 19.99 })).wrong, [1]);
+    assert.deepEqual(analyzeOffers(query, offers({ price: 499 }, { price: 149 })).wrong, []);
+    assert.deepEqual(analyzeOffers(query, offers({ price: 19.99 })).wrong, []);
+    assert.deepEqual(analyzeOffers(query, offers({ price: 499 }, { price: 149 })).outliers, []);
   });
 
   it('accepts the keywords the query itself uses', () => {

@@ -3,9 +3,10 @@
  * order that keeps each test honest:
  *
  * 1. Offers whose own texts or name say they are another product ({@link wrongProductOffers}).
- * 2. Among the rest, offers priced below {@link OTHER_PRODUCT_PRICE_RATIO} of the median price:
- *    at a sixth of the usual price an offer is another, cheaper product (an accessory, a spare
- *    part) far more often than a mispricing of this one, also when nothing but its price tells.
+ * 2. Among the rest, offers priced below {@link OTHER_PRODUCT_PRICE_RATIO} of the usual price (the
+ *    median, or the other price when there are two): at a sixth of the usual price an offer is
+ *    another, cheaper product (an accessory, a spare part) far more often than a mispricing of
+ *    this one, also when nothing but its price tells.
  * 3. Among the rest, price outliers ({@link findPriceOutliers}).
  *
  * Wrong products are left out of the outlier test: an accessory's price is not a price of this
@@ -42,12 +43,20 @@ function queryReferences(query: ValueQuery): string[] {
   return [];
 }
 
-/** Indices (into `content.offers`) of offers priced far below the median of the given offers. */
+/**
+ * Indices (into `content.offers`) of offers priced below {@link OTHER_PRODUCT_PRICE_RATIO} of the
+ * usual price: the median of three or more prices, or with two prices the other one (the median of
+ * two lies between them, so the cheap one could never fall that far below it).
+ */
 function farCheaperOffers(priced: readonly { index: number; price: number }[]): number[] {
-  // With two prices the median lies between them: neither can be called the cheap one.
-  if (priced.length < 3) return [];
-  const limit = median(priced.map((offer) => offer.price)) * OTHER_PRODUCT_PRICE_RATIO;
-  return priced.filter((offer) => offer.price < limit).map((offer) => offer.index);
+  if (priced.length < 2) return [];
+  const usual = (index: number): number =>
+    priced.length === 2
+      ? (priced.find((offer) => offer.index !== index)?.price ?? 0)
+      : median(priced.map((offer) => offer.price));
+  return priced
+    .filter((offer) => offer.price < usual(offer.index) * OTHER_PRODUCT_PRICE_RATIO)
+    .map((offer) => offer.index);
 }
 
 /** Sorts the offers of a content object into wrong products, price outliers and clean offers. */
