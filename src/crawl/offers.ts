@@ -57,16 +57,21 @@ export function roundCents(amount: number): number {
   return Math.round((amount + Number.EPSILON) * 100) / 100;
 }
 
-/** Min, max and average `price` over the offers that have one, rounded to cents; nulls without prices. */
+/**
+ * Min, max and average `price` over the offers that have one, rounded to cents; nulls without prices.
+ * Prices are taken as whole cents before averaging, so the mean does not depend on floating-point
+ * sums (12.34 and 12.35 average to 12.35, as their cents do).
+ */
 export function summarizePrices(offers: readonly OfferLike[]): PriceSummary {
-  const prices = offers
+  const cents = offers
     .map((offer) => offer.price)
-    .filter((price): price is number => typeof price === 'number');
-  if (prices.length === 0) return { price_min: null, price_max: null, price_avg: null };
-  const sum = prices.reduce((total, price) => total + price, 0);
+    .filter((price): price is number => typeof price === 'number' && Number.isFinite(price))
+    .map((price) => Math.round(roundCents(price) * 100));
+  if (cents.length === 0) return { price_min: null, price_max: null, price_avg: null };
+  const sum = cents.reduce((total, value) => total + value, 0);
   return {
-    price_min: roundCents(Math.min(...prices)),
-    price_max: roundCents(Math.max(...prices)),
-    price_avg: roundCents(sum / prices.length),
+    price_min: Math.min(...cents) / 100,
+    price_max: Math.max(...cents) / 100,
+    price_avg: Math.round(sum / cents.length) / 100,
   };
 }
