@@ -11,6 +11,7 @@ import { source07Driver } from './source-07.driver.ts';
 import { source08Driver } from './source-08.driver.ts';
 import { source09Driver } from './source-09.driver.ts';
 import { source10Driver } from './source-10.driver.ts';
+import { source11Driver } from './source-11.driver.ts';
 
 const DRIVERS: Partial<Record<SourceId, SourceDriver>> = {
   source_01: source01Driver,
@@ -23,6 +24,7 @@ const DRIVERS: Partial<Record<SourceId, SourceDriver>> = {
   source_08: source08Driver,
   source_09: source09Driver,
   source_10: source10Driver,
+  source_11: source11Driver,
 };
 
 /** The driver of a source; throws for a source that has none yet. */

@@ -10,6 +10,7 @@ import { source07Site } from './source-07.site.ts';
 import { source08Site } from './source-08.site.ts';
 import { source09Site } from './source-09.site.ts';
 import { source10Site } from './source-10.site.ts';
+import { source11Site } from './source-11.site.ts';
 
 export const SANDBOX_SITES: readonly SandboxSite[] = [
   source01Site,
@@ -22,4 +23,5 @@ export const SANDBOX_SITES: readonly SandboxSite[] = [
   source08Site,
   source09Site,
   source10Site,
+  source11Site,
 ];

@@ -1,0 +1,166 @@
+/**
+ * source_11 "RedAisle": a US retailer whose pages are a client-side app. The HTML is an empty shell;
+ * search and product data come from its JSON API (`/api/redsky/v2/search?keyword=`,
+ * `/api/redsky/v2/pdp?tcin=`), money in integer cents. An unknown TCIN answers 404 with a JSON
+ * error body. Product ids are 8-digit TCINs; the human page is `/p/<slug>/-/A-<tcin>`.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Catalogue, CatalogueProfile, Offer, Product } from '../catalogue/catalogue.types.ts';
+import { searchCatalogue } from '../catalogue/catalogue.ts';
+import { randomNumericId } from '../catalogue/identifiers.ts';
+import { escapeHtml, htmlDocument, queryParam } from '../html.ts';
+import type { SandboxSite, SiteContext, SiteTruth, TruthInput } from '../sandbox.types.ts';
+import { coreOfferTruth, lowestPriceMinor, offerSummaryTruth, sellerOf, shopTruth } from './shop-kit.ts';
+import { amount, catalogueOf, sendHtml, sendNotFound, slugOf } from './site-kit.ts';
+
+const SEARCH_PAGE_SIZE = 24;
+
+const profile: CatalogueProfile = {
+  source: 'source_11',
+  productCount: 300,
+  makeProductId: (rng) => randomNumericId(8, rng),
+  makeOfferId: (rng) => randomNumericId(9, rng),
+  makeSellerId: (rng) => randomNumericId(5, rng),
+  offersPerProduct: { min: 1, max: 6 },
+  shopCount: 0,
+  marketplaceSellerCount: 30,
+  marketplaces: ['RedAisle Plus Partners'],
+  marketplaceShare: 1,
+  operatorName: 'RedAisle',
+  memberPriceShare: 0,
+  pznStorefronts: [],
+};
+
+const productPagePath = (product: Product): string => `/p/${slugOf(product.name)}/-/A-${product.id}`;
+const searchApiPath = (term: string): string =>
+  `/api/redsky/v2/search?keyword=${encodeURIComponent(term)}&count=${SEARCH_PAGE_SIZE}`;
+const AVAILABILITY = { green: 'IN_STOCK', orange: 'LIMITED_STOCK', red: 'OUT_OF_STOCK' } as const;
+
+const baseUrlOf = (request: FastifyRequest, catalogue: Catalogue): string =>
+  `${request.protocol}://${request.host}/source_11/${catalogue.storefront}`;
+
+/** JSON sent as text, the way the API serializes it. */
+function sendJson(reply: FastifyReply, body: unknown, status = 200): FastifyReply {
+  return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
+}
+
+const cents = (minor: number, catalogue: Catalogue): { amount_cents: number; currency_code: string } => ({
+  amount_cents: minor,
+  currency_code: catalogue.locale.currency,
+});
+
+function offerJson(offer: Offer, catalogue: Catalogue): Record<string, unknown> {
+  const seller = sellerOf(offer, catalogue);
+  return {
+    offer_id: offer.id,
+    condition: offer.condition.toUpperCase(),
+    seller: { id: seller.id, name: seller.name, rating: seller.rating },
+    price: cents(offer.priceMinor, catalogue),
+    shipping: cents(offer.shippingMinor, catalogue),
+    fulfillment: { availability: AVAILABILITY[offer.availability] },
+  };
+}
+
+function itemJson(product: Product, baseUrl: string): Record<string, unknown> {
+  return {
+    product_description: { title: product.name },
+    primary_brand: { name: product.brand },
+    product_classification: { item_type: { name: product.category.noun.en } },
+    enrichment: { buy_url: baseUrl + productPagePath(product) },
+  };
+}
+
+function shellHtml(title: string, data: string): string {
+  return htmlDocument({
+    lang: 'en-US',
+    title: `${title} : RedAisle`,
+    body: `<div id="root" ${data}></div>\n<script src="/static/app.js" defer></script>`,
+  });
+}
+
+function register(app: FastifyInstance, context: SiteContext): void {
+  app.get('/:storefront/api/redsky/v2/search', async (request, reply) => {
+    const catalogue = catalogueOf(request, context);
+    if (!catalogue) return sendJson(reply, { errors: [{ message: 'Unknown store' }] }, 404);
+    const baseUrl = baseUrlOf(request, catalogue);
+    const results = searchCatalogue(catalogue, queryParam(request.query, 'keyword'));
+    const products = results.slice(0, SEARCH_PAGE_SIZE).map((product) => ({
+      tcin: product.id,
+      item: itemJson(product, baseUrl),
+      price: { lowest: cents(lowestPriceMinor(product), catalogue) },
+    }));
+    return sendJson(reply, {
+      data: { search: { search_response: { total_results: results.length }, products } },
+    });
+  });
+  app.get('/:storefront/api/redsky/v2/pdp', async (request, reply) => {
+    const catalogue = catalogueOf(request, context);
+    const tcin = queryParam(request.query, 'tcin');
+    const product = catalogue?.productById.get(tcin);
+    if (!catalogue || !product)
+      return sendJson(reply, { errors: [{ message: `No product found with tcin ${tcin}` }] }, 404);
+    const offers = product.offers.map((offer) => offerJson(offer, catalogue));
+    return sendJson(reply, {
+      data: { product: { tcin: product.id, item: itemJson(product, baseUrlOf(request, catalogue)), offers } },
+    });
+  });
+  app.get('/:storefront/p/:slug/-/:file', async (request, reply) => {
+    const catalogue = catalogueOf(request, context);
+    const id = /^A-(\d{8})$/.exec((request.params as { file: string }).file)?.[1];
+    const product = id === undefined ? undefined : catalogue?.productById.get(id);
+    if (!catalogue || !product) return sendNotFound(reply);
+    return sendHtml(reply, shellHtml(product.name, `data-tcin="${escapeHtml(product.id)}"`));
+  });
+  app.get('/:storefront/s', async (request, reply) => {
+    const catalogue = catalogueOf(request, context);
+    if (!catalogue) return sendNotFound(reply);
+    const term = queryParam(request.query, 'searchTerm');
+    return sendHtml(reply, shellHtml(term, `data-search-term="${escapeHtml(term)}"`));
+  });
+}
+
+function contentOf(product: Product, catalogue: Catalogue, baseUrl: string): Record<string, unknown> {
+  return {
+    product_id: product.id,
+    name: product.name,
+    url: baseUrl + productPagePath(product),
+    brand_name: product.brand,
+    category: product.category.noun.en,
+    ...offerSummaryTruth(product, catalogue),
+    offers: product.offers.map((offer, index) => {
+      const seller = sellerOf(offer, catalogue);
+      return {
+        ...coreOfferTruth(offer, index, catalogue),
+        offer_id: offer.id,
+        condition: offer.condition,
+        seller_id: seller.id,
+        seller_rating: seller.rating,
+      };
+    }),
+  };
+}
+
+function truth({ catalogue, baseUrl }: TruthInput): SiteTruth {
+  return shopTruth({
+    catalogue,
+    identifiers: (product) => ({ product_id: product.id }),
+    contents: (product) => ({ search: contentOf(product, catalogue, baseUrl) }),
+    card: (product) => ({
+      product_id: product.id,
+      name: product.name,
+      url: baseUrl + productPagePath(product),
+      price: amount(lowestPriceMinor(product), catalogue),
+    }),
+    searchPageSize: SEARCH_PAGE_SIZE,
+    searchUrl: (term) => baseUrl + searchApiPath(term),
+    notFound: { term: catalogue.notFound.term, id: catalogue.notFound.id },
+  });
+}
+
+export const source11Site: SandboxSite = {
+  source: 'source_11',
+  storefronts: ['us'],
+  profile,
+  register,
+  truth,
+};
