@@ -57,6 +57,11 @@ function sumOf(entries: readonly CreditLedgerTable[], kind: LedgerKind): number 
   return entries.filter((entry) => entry.kind === kind).reduce((sum, entry) => sum + Number(entry.amount), 0);
 }
 
+/** A subtracting kind's sum as a positive figure (0 rather than -0 when there is none). */
+function spent(entries: readonly CreditLedgerTable[], kind: LedgerKind): number {
+  return 0 - sumOf(entries, kind);
+}
+
 /** Per value: entries of a kind that carry that value's index. */
 function countByValue(entries: readonly CreditLedgerTable[], kind: LedgerKind): Map<number, number> {
   const counts = new Map<number, number>();
@@ -112,10 +117,10 @@ export async function verifyJobLedger(db: Db, jobId: string): Promise<JobLedgerR
     .select(['idx', 'status', 'credits'])
     .where('job_id', '=', jobId)
     .execute();
-  const reserved = -sumOf(entries, 'reserve');
+  const reserved = spent(entries, 'reserve');
   const released = sumOf(entries, 'release');
-  const charged = -sumOf(entries, 'charge');
-  const overage = -sumOf(entries, 'overage');
+  const charged = spent(entries, 'charge');
+  const overage = spent(entries, 'overage');
   const valueCredits = values.reduce((sum, value) => sum + Number(value.credits), 0);
   const problems: string[] = [];
   if (!job) problems.push('ledger entries for a job that does not exist');
@@ -163,10 +168,10 @@ export async function verifyAccountLedger(db: Db, accountId: string): Promise<Ac
   const totals = checkRunningTotals(entries, problems);
   const balance = entries.reduce((sum, entry) => sum + Number(entry.amount), 0);
   const granted = sumOf(entries, 'grant');
-  const reserved = -sumOf(entries, 'reserve');
+  const reserved = spent(entries, 'reserve');
   const released = sumOf(entries, 'release');
-  const charged = -sumOf(entries, 'charge');
-  const overage = -sumOf(entries, 'overage');
+  const charged = spent(entries, 'charge');
+  const overage = spent(entries, 'overage');
   const outstanding = reserved - released;
   if (balance !== granted - charged - overage - outstanding) {
     problems.push(`balance ${balance} is not granted − charged − overage − outstanding`);

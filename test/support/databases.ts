@@ -40,6 +40,16 @@ export async function createTestDatabase(dialect: TestDialect): Promise<TestData
     async drop() {
       const client = new pg.Client({ connectionString: ADMIN_URL });
       await client.connect();
+      // pg's pool.end() resolves before the server has closed every session; a forced drop would
+      // then kill a closing session, whose error surfaces as an uncaught exception in the test.
+      for (let checks = 0; checks < 100; checks += 1) {
+        const open = await client.query(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (open.rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
       rmSync(dataDir, { recursive: true, force: true });
