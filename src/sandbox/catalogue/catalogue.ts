@@ -30,7 +30,8 @@ export function getCatalogue(
   return catalogue;
 }
 
-function buildCatalogue(profile: CatalogueProfile, storefront: string, seed: number): Catalogue {
+/** Builds a catalogue from scratch (not memoized: use `getCatalogue`). */
+export function buildCatalogue(profile: CatalogueProfile, storefront: string, seed: number): Catalogue {
   const locale = localeFor(storefront);
   const labels = labelsFor(locale.language);
   const sellers = generateSellers(profile, storefront, seed);
