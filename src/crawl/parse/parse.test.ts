@@ -1,0 +1,61 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { PageParseError } from '../crawl.errors.ts';
+import type { FetchedPage } from '../crawl.types.ts';
+import { conditionOf, conditionOfSchema } from './condition.ts';
+import { assertCompletePage, embeddedJson, jsonLdProduct } from './page.ts';
+import { StateReader, fromMicros } from './state.ts';
+import { parseAmount, parseCount } from './values.ts';
+
+const page = (body: string): FetchedPage => ({ url: 'http://shop.test/p/1', status: 200, body, headers: {} });
+
+describe('page checks', () => {
+  it('accepts whole documents and rejects cut-off ones and captcha pages', () => {
+    assert.doesNotThrow(() => assertCompletePage(page('<html><body>ok</body></html>\n')));
+    assert.throws(() => assertCompletePage(page('<html><body><ul><li>1')), PageParseError);
+    assert.throws(
+      () =>
+        assertCompletePage(page('<html><head><title>Robot Check</title></head><body>captcha</body></html>')),
+      PageParseError,
+    );
+  });
+
+  it('reads embedded state and reports missing or cut state as a parse error', () => {
+    const body = '<script id="__STATE__" type="application/json">{"a":{"b":[{"c":"d"}]},"n":2}</script>';
+    const state = new StateReader(embeddedJson(page(body), '__STATE__'), 'test');
+    assert.equal(state.object('a').array('b')[0]?.string('c'), 'd');
+    assert.throws(() => state.string('n'), PageParseError);
+    assert.throws(() => embeddedJson(page('<p>no state</p>'), '__STATE__'), PageParseError);
+    assert.throws(
+      () => embeddedJson(page('<script id="__STATE__">{"a":</script>'), '__STATE__'),
+      PageParseError,
+    );
+  });
+
+  it('finds the JSON-LD product of a page', () => {
+    const body =
+      '<script type="application/ld+json">{"@type":"Product","name":"X","gtin13":"4006381333931"}</script>';
+    assert.equal(jsonLdProduct(page(body))?.gtin13, '4006381333931');
+    assert.equal(jsonLdProduct(page('<p></p>')), undefined);
+  });
+});
+
+describe('value readers', () => {
+  it('reads amounts in the storefront formats', () => {
+    assert.equal(parseAmount('1.299,99 €'), 1299.99);
+    assert.equal(parseAmount("CHF 1'299.90"), 1299.9);
+    assert.equal(parseAmount('+ 4,99 € Versand'), 4.99);
+    assert.equal(parseAmount('KOSTENLOSE Lieferung'), null);
+    assert.equal(parseCount('(12.345 Bewertungen)'), 12345);
+    assert.equal(fromMicros(12_990_000), 12.99);
+  });
+
+  it('maps condition labels and schema.org conditions', () => {
+    assert.equal(conditionOf('Gebraucht - Gut'), 'used');
+    assert.equal(conditionOf('Reconditionné'), 'refurbished');
+    assert.equal(conditionOf('中古品 - 良い'), 'used');
+    assert.equal(conditionOf('Nuevo'), 'new');
+    assert.equal(conditionOfSchema('https://schema.org/RefurbishedCondition'), 'refurbished');
+    assert.equal(conditionOfSchema(undefined), null);
+  });
+});
