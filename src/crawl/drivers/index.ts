@@ -12,6 +12,7 @@ import { source08Driver } from './source-08.driver.ts';
 import { source09Driver } from './source-09.driver.ts';
 import { source10Driver } from './source-10.driver.ts';
 import { source11Driver } from './source-11.driver.ts';
+import { source12Driver } from './source-12.driver.ts';
 
 const DRIVERS: Partial<Record<SourceId, SourceDriver>> = {
   source_01: source01Driver,
@@ -25,6 +26,7 @@ const DRIVERS: Partial<Record<SourceId, SourceDriver>> = {
   source_09: source09Driver,
   source_10: source10Driver,
   source_11: source11Driver,
+  source_12: source12Driver,
 };
 
 /** The driver of a source; throws for a source that has none yet. */

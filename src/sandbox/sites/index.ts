@@ -11,6 +11,7 @@ import { source08Site } from './source-08.site.ts';
 import { source09Site } from './source-09.site.ts';
 import { source10Site } from './source-10.site.ts';
 import { source11Site } from './source-11.site.ts';
+import { source12Site } from './source-12.site.ts';
 
 export const SANDBOX_SITES: readonly SandboxSite[] = [
   source01Site,
@@ -24,4 +25,5 @@ export const SANDBOX_SITES: readonly SandboxSite[] = [
   source09Site,
   source10Site,
   source11Site,
+  source12Site,
 ];
