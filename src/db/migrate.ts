@@ -4,6 +4,7 @@ import * as core from './migrations/0001_core.ts';
 import * as crawlState from './migrations/0002_crawl_state.ts';
 import * as streams from './migrations/0003_streams.ts';
 import * as observations from './migrations/0004_observations.ts';
+import * as intervalRuns from './migrations/0005_interval_runs.ts';
 
 /** Migrations in order; a new one is appended here with the next number. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002_crawl_state': crawlState,
   '0003_streams': streams,
   '0004_observations': observations,
+  '0005_interval_runs': intervalRuns,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -218,12 +218,6 @@ export async function purgeExpiredResults(db: Db, nowIso: string, limit: number)
   return expired.length;
 }
 
-/** Active jobs that have pending values but whose work may have been lost (engines without transactional enqueue). */
-export async function listActiveJobIds(db: Db): Promise<string[]> {
-  const rows = await db.selectFrom('jobs').select('id').where('status', 'in', ['new', 'working']).execute();
-  return rows.map((row) => row.id);
-}
-
 export async function countValuesByStatus(db: Db, jobId: string) {
   return db
     .selectFrom('job_values')
@@ -231,4 +225,9 @@ export async function countValuesByStatus(db: Db, jobId: string) {
     .where('job_id', '=', jobId)
     .groupBy('status')
     .execute();
+}
+
+/** Deletes interval runs whose results were purged: the interval job keeps only runs worth reading. */
+export async function deletePurgedIntervalRuns(db: Db): Promise<void> {
+  await db.deleteFrom('jobs').where('parent_id', 'is not', null).where('results_purged', '=', 1).execute();
 }

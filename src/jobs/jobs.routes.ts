@@ -6,7 +6,14 @@ import { AppError, invalid } from '../errors/app-error.ts';
 import { resultsToCsv } from './jobs.csv.ts';
 import { listJobResults } from './jobs.repository.ts';
 import type { ResultItem } from './jobs.results.ts';
-import { DownloadQuery, JobIdParams, JobStatusQuery, SubmissionBody } from './jobs.schema.ts';
+import {
+  DownloadQuery,
+  IntervalUpdateBody,
+  JobIdParams,
+  JobStatusQuery,
+  SubmissionBody,
+} from './jobs.schema.ts';
+import { deleteIntervalJob, findLatestRun, updateIntervalJob } from './jobs.interval.ts';
 import { createJob, getAccountJob, presentJob, requestFingerprint, waitForJobEnd } from './jobs.service.ts';
 import { normalizeSubmission } from './jobs.submission.ts';
 import type { Job } from './jobs.table.ts';
@@ -21,7 +28,11 @@ export function idempotencyKeyOf(headers: Record<string, unknown>): string | und
   return value;
 }
 
-async function readResults(deps: AppDeps, job: Job): Promise<ResultItem[]> {
+async function readResults(deps: AppDeps, requested: Job): Promise<ResultItem[]> {
+  // decisions G5: an interval job downloads its latest finished run.
+  const job =
+    requested.interval_minutes === null ? requested : await findLatestRun(deps.db, requested.id, true);
+  if (!job) throw new AppError('job_not_finished');
   if (job.results_purged === 1) throw new AppError('results_expired');
   if (job.status !== 'finished' && job.status !== 'failed') throw new AppError('job_not_finished');
   const rows = await listJobResults(deps.db, job.id);
@@ -55,17 +66,45 @@ export async function jobsRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     async (request) => {
       const account = accountOf(request);
       const waitSeconds = request.query.wait;
+      const requested = await getAccountJob(deps, account, request.params.id);
+      // decisions G5: an interval job shows its latest run plus `interval` and `next_run_at`.
+      const run =
+        requested.interval_minutes === null ? requested : await findLatestRun(deps.db, requested.id);
       const job =
-        waitSeconds === undefined
-          ? await getAccountJob(deps, account, request.params.id)
-          : await waitForJobEnd(deps, account, request.params.id, waitSeconds * 1000);
-      const status = { _id: job.id, status: job.status, done: job.values_done, all: job.values_total };
-      const ended = job.status === 'finished' || job.status === 'failed';
+        waitSeconds === undefined || !run
+          ? run
+          : await waitForJobEnd(deps, account, run.id, waitSeconds * 1000);
+      const status = {
+        _id: requested.id,
+        status: job?.status ?? 'new',
+        done: job?.values_done ?? 0,
+        all: job?.values_total ?? requested.values_total,
+        ...(requested.interval_minutes === null
+          ? {}
+          : {
+              interval: requested.interval_minutes,
+              next_run_at: requested.next_run_at,
+              run_id: job?.id ?? null,
+            }),
+      };
+      const ended = job?.status === 'finished' || job?.status === 'failed';
       return waitSeconds !== undefined && !ended
         ? { error: false, wait_timed_out: true, job: status }
         : { error: false, job: status };
     },
   );
+
+  routes.put('/job/:id', { schema: { params: JobIdParams, body: IntervalUpdateBody } }, async (request) => {
+    const job = await getAccountJob(deps, accountOf(request), request.params.id);
+    const updated = await updateIntervalJob(deps, job, request.body);
+    return { error: false, job: await presentJob(deps, updated) };
+  });
+
+  routes.delete('/job/:id', { schema: { params: JobIdParams } }, async (request) => {
+    const job = await getAccountJob(deps, accountOf(request), request.params.id);
+    await deleteIntervalJob(deps, job);
+    return { error: false, message: 'job deleted' };
+  });
 
   routes.get(
     '/job/:id/download',

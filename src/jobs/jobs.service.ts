@@ -21,12 +21,15 @@ import { buildResultItem } from './jobs.results.ts';
 import { worstCaseCredits, type Submission } from './jobs.submission.ts';
 import type { Job, JobValue } from './jobs.table.ts';
 import { TASK } from './jobs.task.ts';
+import { writeIntervalJob } from './jobs.interval.ts';
 
 const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
 
 /** Extra columns a caller of `createJob` may set (stream secret, interval). */
 export interface JobExtras {
   webhookSecret?: string;
+  /** The interval job this job is a run of. */
+  parentId?: string;
 }
 
 /** decisions C2: enterprise accounts are limited to their listed pairs; self-serve have every source. */
@@ -88,6 +91,10 @@ export async function createJob(
           response: JSON.stringify({ job_id: jobId }),
         });
       }
+      if (submission.intervalMinutes !== null) {
+        await writeIntervalJob(trx, deps, job, submission);
+        return;
+      }
       await reserveCredits(trx, account, jobId, worstCaseCredits(submission, usesMaxPages));
       await insertJob(trx, job);
       await insertJobValues(trx, valueRows(jobId, submission));
@@ -111,7 +118,9 @@ export async function createJob(
     }
     throw error;
   }
-  if (submission.invalidValues.size === submission.values.length) deps.events.jobEnded(jobId);
+  if (submission.intervalMinutes === null && submission.invalidValues.size === submission.values.length) {
+    deps.events.jobEnded(jobId);
+  }
   return { jobId, replayed: false };
 }
 
@@ -157,10 +166,12 @@ function jobRow(
     deadline_at: isoPlus(now, s.timeoutMinutes * 60_000),
     expires_at: isoPlus(now, deps.config.resultRetentionHours * 3600_000),
     results_purged: 0,
+    parent_id: extras?.parentId ?? null,
   };
 }
 
-function valueRows(jobId: string, submission: Submission): JobValue[] {
+/** The value rows of a job, all pending, in submission order. */
+export function valueRows(jobId: string, submission: Submission): JobValue[] {
   return submission.values.map((value, index) => ({
     job_id: jobId,
     idx: index,
@@ -246,6 +257,9 @@ export async function presentJob(deps: Pick<AppDeps, 'db'>, job: Job): Promise<R
     fetch_seller_names: job.fetch_seller_names === 1,
     callback_url: job.callback_url,
     status: job.status,
+    ...(job.interval_minutes === null
+      ? {}
+      : { interval: job.interval_minutes, next_run_at: job.next_run_at }),
     createdAt: job.created_at,
     updatedAt: job.updated_at,
   };

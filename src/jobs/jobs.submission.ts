@@ -88,6 +88,8 @@ export function normalizeSubmission(
   if (kind === 'stream' && !body.callback_url) throw invalid('missing required field callback_url');
   if (kind === 'stream' && body.interval !== undefined)
     throw invalid('interval is only accepted by POST /job');
+  if (waitSeconds !== null && body.interval !== undefined)
+    throw invalid('wait cannot be combined with interval');
 
   const invalidValues = new Map<number, string>();
   values.forEach((value, index) => {

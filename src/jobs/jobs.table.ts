@@ -39,9 +39,12 @@ export interface JobsTable {
   deadline_at: string;
   expires_at: string;
   results_purged: number;
+  /** The interval job this job is one run of (decisions G5); null for every other job. */
+  parent_id: string | null;
 }
 
-export type ValueStatus = 'pending' | 'done';
+/** `template`: a value of an interval job, copied into each run and never crawled itself. */
+export type ValueStatus = 'pending' | 'done' | 'template';
 
 export interface JobValuesTable {
   job_id: string;

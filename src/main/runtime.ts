@@ -5,8 +5,13 @@ import { createCrawlEngine } from '../crawl/engine.ts';
 import { openDatabase, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { JobEvents } from '../jobs/jobs.events.ts';
-import { deleteIdempotencyKeysBefore, purgeExpiredResults } from '../jobs/jobs.repository.ts';
+import {
+  deleteIdempotencyKeysBefore,
+  deletePurgedIntervalRuns,
+  purgeExpiredResults,
+} from '../jobs/jobs.repository.ts';
 import { TASK, crawlValueTask, expireJobTask } from '../jobs/jobs.task.ts';
+import { RUN_INTERVAL_TASK, runIntervalJobTask } from '../jobs/jobs.interval.ts';
 import { isoNow, isoPlus } from '../lib/time.ts';
 import { deleteObservationsBefore } from '../observations/observations.repository.ts';
 import { createSqlQueue } from '../queue/queue.sql.ts';
@@ -94,12 +99,14 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
   const handlers: Record<string, TaskHandler> = {
     [TASK.crawlValue]: (payload) => crawlValueTask(deps, payload),
     [TASK.expireJob]: (payload) => expireJobTask(deps, payload),
+    [RUN_INTERVAL_TASK]: (payload) => runIntervalJobTask(deps, payload),
   };
   let cleaner: NodeJS.Timeout | undefined;
 
   async function cleanOnce(): Promise<void> {
     const now = isoNow();
     await purgeExpiredResults(db, now, 1000);
+    await deletePurgedIntervalRuns(db);
     await deleteIdempotencyKeysBefore(db, isoPlus(now, -24 * 3600_000));
     await deleteObservationsBefore(db, isoPlus(now, -config.historyRetentionDays * 86_400_000), 1000);
   }
