@@ -37,6 +37,7 @@ const SYMBOL_CODES: Record<string, string | null> = {
   nt$: 'TWD',
   $: null,
   '¥': null,
+  '￥': null,
   kr: null,
   rs: null,
   '₨': null,

@@ -177,10 +177,12 @@ function scoreElement(element: HtmlElement, mainOrder: number | null): PriceCand
   if (NOT_PRODUCT_PRICE.test(text)) score -= 4;
   if (SIDE_AMOUNT_HINT.test(hints)) score -= 3;
   if (text.length > 30) score -= 1;
-  if (isNoiseArea(element)) score -= 4;
+  if (isNoiseArea(element)) score -= 8;
   if (mainOrder !== null) score += distanceScore(element.order - mainOrder);
   return { element, decimal: amount.decimal, currency: detectCurrency(text), score };
 }
+
+const OUT_OF_BODY = new Set(['head', 'select', 'option']);
 
 /**
  * Finds the product's current price among the prices shown on the page, or null.
@@ -189,10 +191,11 @@ function scoreElement(element: HtmlElement, mainOrder: number | null): PriceCand
 export function findLayoutPrice(page: ParsedPage, mainOrder: number | null): PriceCandidate | null {
   const candidates: PriceCandidate[] = [];
   for (const element of page.elements) {
-    if (closest(element, (e) => e.tag === 'head' || e.tag === 'select' || e.tag === 'option') !== null)
-      continue;
+    if (element.textSize === 0 || element.textSize > 180) continue;
     const candidate = scoreElement(element, mainOrder);
-    if (candidate !== null) candidates.push(candidate);
+    // Titles in <head> and options of a size selector show amounts that are not the price.
+    if (candidate === null || closest(element, (e) => OUT_OF_BODY.has(e.tag)) !== null) continue;
+    candidates.push(candidate);
   }
   // The same amount shown in several places (buy box, sticky bar, summary) is more likely the
   // price; only places that look like the product's own price count.

@@ -70,24 +70,29 @@ function nextElementSibling(element: HtmlElement): HtmlElement | null {
 
 /** The code an element shows, with how sure the label makes us (2 strong, 1 class hint, 0 weak). */
 function skuShownBy(element: HtmlElement): SkuCandidate | null {
+  if (element.textSize < 2 || element.textSize > 60) return null;
   const text = shortTextOf(element, 60);
-  if (text === null || text.length === 0) return null;
+  if (text === null) return null;
+  if (!/\d/u.test(text)) return labelledSibling(element, text);
   const strong = STRONG_LABEL_AND_VALUE.exec(text)?.[1];
   if (strong !== undefined) return { value: strong, score: 2 };
   const weak = WEAK_LABEL_AND_VALUE.exec(text)?.[1];
   if (weak !== undefined) return { value: weak, score: 0 };
-  if (LABEL_ONLY.test(text)) {
-    const next = nextElementSibling(element);
-    const nextText = next === null ? null : shortTextOf(next, 60);
-    const value = nextText === null ? undefined : ID_ONLY.exec(nextText)?.[1];
-    if (value !== undefined) return { value, score: STRONG_LABEL_ONLY.test(text) ? 2 : 0 };
-  }
   const roles = `${hintsOf(element)} ${element.attrs['data-qa-qualifier'] ?? ''} ${element.attrs['data-test'] ?? ''}`;
   if (SKU_HINT.test(roles)) {
     const plain = ID_ONLY.exec(text)?.[1];
     if (plain !== undefined) return { value: plain, score: 1 };
   }
   return null;
+}
+
+/** The code in the element after a label-only element (`<th>SKU</th><td>83810610</td>`). */
+function labelledSibling(element: HtmlElement, text: string): SkuCandidate | null {
+  if (text.length > 30 || !LABEL_ONLY.test(text)) return null;
+  const next = nextElementSibling(element);
+  const nextText = next === null ? null : shortTextOf(next, 60);
+  const value = nextText === null ? undefined : ID_ONLY.exec(nextText)?.[1];
+  return value === undefined ? null : { value, score: STRONG_LABEL_ONLY.test(text) ? 2 : 0 };
 }
 
 /**

@@ -1,0 +1,92 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { extractProduct } from './extract.ts';
+
+/** A small product page with a header menu, a buy box and a carousel of other products. */
+function shopPage(buyBox: string, head = ''): string {
+  return `<!doctype html><html><head><title>Trail Shoe X | Shop</title>${head}</head><body>
+    <nav class="main-menu"><a href="/sale">Sale from £5.00</a></nav>
+    <div class="product-page"><h1 class="product-title">Trail Shoe X</h1>${buyBox}</div>
+    <section class="related-products"><div class="product-tile"><span class="price">£19.99</span></div></section>
+    <footer>Gift cards £10.00</footer></body></html>`;
+}
+
+describe('extractProduct', () => {
+  it('prefers JSON-LD over what the page shows', () => {
+    const ld = `<script type="application/ld+json">{"@type":"Product","name":"Trail Shoe X","sku":"TS-1",
+      "offers":{"price":"89.00","priceCurrency":"GBP","availability":"https://schema.org/InStock"}}</script>`;
+    const product = extractProduct(shopPage('<span class="price">£95.00</span>', ld));
+    assert.equal(product.price, '89.00');
+    assert.equal(product.currency, 'GBP');
+    assert.equal(product.sku, 'TS-1');
+    assert.equal(product.availability, 'InStock');
+    assert.equal(product.name, 'Trail Shoe X');
+  });
+
+  it('finds the current price next to the title and not the crossed-out or other prices', () => {
+    const buyBox = `<div class="price-box"><span class="old-price">£120.00</span>
+      <span class="price price--sale">£89.99</span><span class="shipping-price">+ £4.99 shipping</span></div>`;
+    const product = extractProduct(shopPage(buyBox));
+    assert.equal(product.price, '89.99');
+    assert.equal(product.currency, 'GBP');
+  });
+
+  it('reads prices with cents set apart in a superscript', () => {
+    const product = extractProduct(
+      shopPage('<p class="product-new-price">1.399<sup>98</sup> <span>Lei</span></p>'),
+    );
+    assert.equal(product.price, '1399.98');
+  });
+
+  it('reads a product code printed with a label over a structured id', () => {
+    const ld = `<script type="application/ld+json">{"@type":"Product","sku":"10134622","offers":{"price":9.99}}</script>`;
+    const product = extractProduct(shopPage('<p class="prd-code">Product code: 141677</p>', ld));
+    assert.equal(product.sku, '141677');
+  });
+
+  it('reads a code from a table row label', () => {
+    const table =
+      '<table><tr><th>Colour</th><td>Red</td></tr><tr><th>Artikelnummer</th><td>AB-12345</td></tr></table>';
+    assert.equal(extractProduct(shopPage(table)).sku, 'AB-12345');
+  });
+
+  it('falls back to the product id in the URL', () => {
+    const product = extractProduct(shopPage('<span class="price">£5.00</span>'), {
+      url: 'https://shop.example/itm/Trail-Shoe-X/302474151804',
+    });
+    assert.equal(product.sku, '302474151804');
+  });
+
+  it('reads an out-of-stock message next to the product', () => {
+    const buyBox = '<div id="availability"><span>Currently unavailable.</span></div>';
+    assert.equal(extractProduct(shopPage(buyBox)).availability, 'OutOfStock');
+  });
+
+  it('does not take a hidden template message for the product state', () => {
+    const buyBox = `<span class="price">£20.00</span><div class="stock-status hidden">Sold out</div>`;
+    assert.equal(extractProduct(shopPage(buyBox)).availability, 'InStock');
+  });
+
+  it('takes a price from script state only when the page shows it, reading cents', () => {
+    const state = `<script>window.__INITIAL_STATE__ = {product: {name: 'Trail Shoe X', price: 10900, sku: 'TS-9'}};</script>`;
+    const shown = extractProduct(shopPage('<div class="buy"><b>109,00 €</b></div>', state));
+    assert.equal(shown.price, '109.00');
+    const hidden = extractProduct(shopPage('<div class="buy">Call us</div>', state));
+    assert.equal(hidden.price, null);
+    assert.equal(hidden.sku, 'TS-9');
+  });
+
+  it('never throws on broken HTML and reports nothing it did not find', () => {
+    const broken = '<html><body><div class="price"><span>€<b>12,<i>50</div></td></tr><script>{{{</script><p';
+    assert.doesNotThrow(() => extractProduct(broken));
+    assert.deepEqual(extractProduct(''), {
+      price: null,
+      currency: null,
+      sku: null,
+      gtin: null,
+      availability: null,
+      name: null,
+      brand: null,
+    });
+  });
+});
