@@ -1,10 +1,13 @@
 /**
  * Building blocks of the shop-style drivers source_05..source_12: the offer and price fields they
- * all report, JSON answers and script state, and the search-then-product flow of key `term`.
+ * all report, JSON answers and script state, and the search-then-product flow of key `term`. The
+ * path readers (`objectAt`, `textAt`, `numberAt`) complement `StateReader` (`parse/state.ts`)
+ * where a page writes amounts as dot-decimal strings (schema.org, Next.js money objects).
  */
 import { PageParseError } from '../crawl.errors.ts';
 import type { CrawlContext, DriverOutcome, FetchedPage } from '../crawl.types.ts';
 import { isJsonObject, type JsonObject } from '../../extract/jsonld.ts';
+import { summarizePrices } from '../offers.ts';
 import { assertCompletePage } from '../parse/page.ts';
 import { totalOf } from '../parse/values.ts';
 import { fetchOrMissing, found, notFound } from './driver-kit.ts';
@@ -32,23 +35,19 @@ export function coreOffer(
 }
 
 /**
- * `price_min`, `price_max` and `price_avg` of offer prices. The mean is taken in whole cents (yen
- * count as 100 cents) and rounded once, so it matches the shop's own figure to the cent instead of
- * drifting with binary fractions. Throws `PageParseError` without prices: a product page always
- * lists at least one offer, so an empty list means the page was not read.
+ * `price_min`, `price_max` and `price_avg` of offer prices (whole-cent mean, `summarizePrices`).
+ * Throws `PageParseError` without prices: a product page always lists at least one offer, so an
+ * empty list means the page was not read.
  */
 export function priceStats(
   prices: readonly number[],
   page: FetchedPage,
 ): { price_min: number; price_max: number; price_avg: number } {
-  if (prices.length === 0) throw new PageParseError(`no offer prices on ${page.url}`);
-  const cents = prices.map((price) => Math.round(price * 100));
-  const meanCents = cents.reduce((sum, value) => sum + value, 0) / cents.length;
-  return {
-    price_min: Math.min(...cents) / 100,
-    price_max: Math.max(...cents) / 100,
-    price_avg: Math.round(meanCents) / 100,
-  };
+  const { price_min, price_max, price_avg } = summarizePrices(prices.map((price) => ({ price })));
+  if (price_min === null || price_max === null || price_avg === null) {
+    throw new PageParseError(`no offer prices on ${page.url}`);
+  }
+  return { price_min, price_max, price_avg };
 }
 
 /** The body of a JSON answer as an object; a cut-off or garbled body is a `PageParseError`. */
