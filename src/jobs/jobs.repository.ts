@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { isoNow } from '../lib/time.ts';
 import type { Job, JobStatus, JobValue, JobsTable } from './jobs.table.ts';
 
-export async function insertJob(db: Db, job: JobsTable): Promise<void> {
+export async function insertJob(db: Db, job: Insertable<JobsTable>): Promise<void> {
   await db.insertInto('jobs').values(job).execute();
 }
 

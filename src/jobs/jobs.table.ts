@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { ColumnType, Selectable } from 'kysely';
 
 /** Job states of spec 3.1. */
 export type JobStatus = 'new' | 'working' | 'finished' | 'failed';
@@ -40,7 +40,7 @@ export interface JobsTable {
   expires_at: string;
   results_purged: number;
   /** The interval job this job is one run of (decisions G5); null for every other job. */
-  parent_id: string | null;
+  parent_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** `template`: a value of an interval job, copied into each run and never crawled itself. */

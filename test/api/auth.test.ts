@@ -13,7 +13,7 @@ describe('data-API authentication', () => {
   });
   after(async () => harness.close());
 
-  const statusOf = (headers: Record<string, string>) =>
+  const statusOf = (headers: Record<string, string | undefined>) =>
     harness.app.inject({ method: 'GET', url: '/job/0123456789abcdef01234567', headers });
 
   it('accepts the key in x-api-key and as a bearer token', async () => {
