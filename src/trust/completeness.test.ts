@@ -106,4 +106,40 @@ describe('completeness', () => {
     assert.equal(completeness(queryFor('source_07', 'id', '1'), content), 1);
     assert.equal(completeness(queryFor('source_07', 'id', '1'), { product_id: '1' }), 0.25);
   });
+
+  it('has a table for source_04 listings, catalogue products and result lists', () => {
+    const listing = {
+      item_id: '5187',
+      title: 'x',
+      url: 'u',
+      price: 10,
+      shipping: 0,
+      total: 10,
+      currency: 'EUR',
+      condition: 'new',
+      listing_type: 'auction',
+      seller_name: 's',
+    };
+    const product = {
+      product_id: '5187',
+      name: 'x',
+      url: 'u',
+      price_min: 10,
+      offers_count: 1,
+      offers: [listing],
+    };
+    assert.equal(completeness(queryFor('source_04', 'gtin', '4006381333931'), product), 1);
+    assert.equal(
+      completeness(queryFor('source_04', 'id', '5187'), {
+        ...listing,
+        product_id: '5187',
+        offers: [listing],
+      }),
+      1,
+    );
+    assert.equal(
+      completeness(queryFor('source_04', 'term', 'x'), { query: 'x', offers_count: 1, offers: [listing] }),
+      1,
+    );
+  });
 });

@@ -60,6 +60,26 @@ const SOURCE_02_OFFER = ['seller_id', 'is_premium', 'condition', 'price', 'curre
 const SOURCE_03_CARD = ['product_id|id', 'name|title', 'url', 'price'];
 const SOURCE_03_PRODUCT = ['product_id|id', 'name|title', 'offers_count', 'offers'];
 const SOURCE_03_OFFER = ['id', 'description', 'url', 'rating', 'rating_count', 'price', 'currency'];
+const SOURCE_04_OFFER = [
+  'item_id',
+  'title',
+  'url',
+  'price',
+  'shipping',
+  'total',
+  'currency',
+  'condition',
+  'listing_type',
+  'seller_name',
+];
+const SOURCE_04_PRODUCT = [
+  'product_id',
+  'name|title',
+  'url',
+  'price_min|price',
+  'offers_count|item_id',
+  'offers',
+];
 const GENERIC_PRODUCT = ['product_id|id', 'name|title', 'price|price_min|buybox.price', 'offers'];
 const GENERIC_OFFER = ['price', 'currency', 'seller_name|seller_id'];
 
@@ -84,6 +104,10 @@ export function expectedFields(query: ValueQuery): ExpectedFields {
       return query.key === 'term'
         ? { product: ['offers_count', 'offers'], offer: SOURCE_03_CARD }
         : { product: SOURCE_03_PRODUCT, offer: SOURCE_03_OFFER };
+    case 'source_04':
+      return query.key === 'term'
+        ? { product: ['offers_count', 'offers'], offer: SOURCE_04_OFFER }
+        : { product: SOURCE_04_PRODUCT, offer: SOURCE_04_OFFER };
     default:
       return { product: GENERIC_PRODUCT, offer: GENERIC_OFFER };
   }

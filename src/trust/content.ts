@@ -71,3 +71,13 @@ export function comparablePrice(offer: OfferView): number | null {
 export function productName(content: Record<string, unknown>): string | null {
   return firstText(content, ['name', 'title', 'product_name', 'product_title']);
 }
+
+/**
+ * True for a search result list rather than one product: a `term` result whose content has no
+ * product name of its own and whose `offers` are cards of different products (source_03 and
+ * source_04 keyword results). Such "offers" are not offers of one product: their prices are not
+ * comparable, and each card names its own product.
+ */
+export function isResultList(key: string, content: Record<string, unknown>): boolean {
+  return key === 'term' && productName(content) === null && readOffers(content).length > 0;
+}

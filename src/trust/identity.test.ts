@@ -112,4 +112,16 @@ describe('identity', () => {
     );
     assert.equal(value, 1);
   });
+
+  it('rates a result list of cards by the mean term identity of the named cards', () => {
+    const cards = {
+      query: 'sonora aria',
+      offers: [{ name: HEADPHONES }, { name: 'Vextra Pulse 200 Wireless' }, { price: 5 }],
+    };
+    assert.equal(identity(queryFor('source_03', 'term', 'sonora aria'), cards), 0.375);
+    assert.equal(
+      identity(queryFor('source_03', 'term', 'sonora aria'), { query: 'x', offers: [{ price: 5 }] }),
+      0,
+    );
+  });
 });

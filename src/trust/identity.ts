@@ -6,13 +6,14 @@
  * - `id`, `item_code`: 1 when the content's identifier (`product_id`, `id`, `item_code`) equals
  *   the value (case and separators ignored), 0 when it carries one and none equals; `pzn` likewise
  *   against a `pzn` field only.
- * - `term`: {@link termIdentity}, the name similarity of the product name and the term.
+ * - `term`: {@link termIdentity}, the name similarity of the product name and the term; for a
+ *   result list (cards of several products) the mean term identity of the cards that carry a name.
  * - `product` (`gtin|brand|name|mpn`, decisions G4): the strongest evidence both sides carry, in
  *   this order: GTIN equality, MPN equality, then brand and name ({@link productRecordIdentity}).
  * - When the content carries nothing to compare with, {@link UNVERIFIED_IDENTITY}.
  */
 import type { ValueQuery } from '../crawl/crawl.types.ts';
-import { firstText, productName } from './content.ts';
+import { firstText, isResultList, productName, readOffers } from './content.ts';
 import { wrongProductKinds } from './keywords.ts';
 import { foldIdentifier, foldText, nameSimilarity, normalizeGtin, textOf } from './text.ts';
 
@@ -64,6 +65,13 @@ export function termIdentity(term: string, name: string | null): number {
   return wrongProductKinds(name, [term]).length > 0 ? similarity * WRONG_PRODUCT_FACTOR : similarity;
 }
 
+/** Mean term identity of the named cards of a result list; 0 when no card carries a name. */
+function resultListIdentity(term: string, content: Record<string, unknown>): number {
+  const names = readOffers(content).flatMap((card) => card.names.slice(0, 1));
+  if (names.length === 0) return 0;
+  return names.reduce((sum, name) => sum + termIdentity(term, name), 0) / names.length;
+}
+
 /** The segments of a `product` value (decisions G4): `gtin|brand|name|mpn`, each possibly empty. */
 export function parseProductRecord(value: string): {
   gtin: string;
@@ -107,7 +115,9 @@ export function identity(query: ValueQuery, content: Record<string, unknown>): n
       return equalityEvidence(foldIdentifier(query.value), candidates) ?? UNVERIFIED_IDENTITY;
     }
     case 'term':
-      return termIdentity(query.value, productName(content));
+      return isResultList(query.key, content)
+        ? resultListIdentity(query.value, content)
+        : termIdentity(query.value, productName(content));
     case 'product':
       return productRecordIdentity(content, query.value);
   }

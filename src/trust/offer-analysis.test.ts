@@ -59,4 +59,22 @@ describe('offer analysis', () => {
     );
     assert.deepEqual(analysis.wrong, []);
   });
+
+  it('compares no prices across the cards of a result list, but still reads their words', () => {
+    const termQuery = queryFor('source_03', 'term', 'Kaffeevollautomat');
+    const cards = {
+      query: 'Kaffeevollautomat',
+      offers_count: 5,
+      offers: [
+        { name: 'Caffora Roma 200 Kaffeevollautomat, blau', price: 499 },
+        { name: 'Nordhaus Lungo 980 Kaffeevollautomat, weiß', price: 1299 },
+        { name: 'Bellavita Crema 110 Kaffeevollautomat, rot', price: 249 },
+        { name: 'Schutzhülle für Caffora Roma 200 Kaffeevollautomat', price: 19.99 },
+        { name: 'Bellavita Barista 510 Kaffeevollautomat, weiß', price: 3999 },
+      ],
+    };
+    const analysis = analyzeOffers(termQuery, cards);
+    assert.deepEqual(analysis.outliers, []);
+    assert.deepEqual(analysis.wrong, [3]);
+  });
 });

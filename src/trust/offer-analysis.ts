@@ -9,11 +9,14 @@
  *    this one, also when nothing but its price tells.
  * 3. Among the rest, price outliers ({@link findPriceOutliers}).
  *
+ * A result list (cards of several products, {@link isResultList}) only gets step 1, against the
+ * query's words: prices of different products say nothing about each other.
+ *
  * Wrong products are left out of the outlier test: an accessory's price is not a price of this
  * product, and counting it would flag it as an outlier and widen the spread that hides real ones.
  */
 import type { ValueQuery } from '../crawl/crawl.types.ts';
-import { comparablePrice, productName, readOffers } from './content.ts';
+import { comparablePrice, isResultList, productName, readOffers } from './content.ts';
 import type { OfferView } from './content.ts';
 import { wrongProductOffers } from './contamination.ts';
 import { parseProductRecord } from './identity.ts';
@@ -65,6 +68,8 @@ export function analyzeOffers(query: ValueQuery, content: Record<string, unknown
   const name = productName(content);
   const references = name === null ? queryReferences(query) : [name, ...queryReferences(query)];
   const named = new Set(wrongProductOffers(offers, name, references));
+  // The cards of a result list are different products: only their own words can mark them.
+  if (isResultList(query.key, content)) return { offers, wrong: [...named], outliers: [], pricedCount: 0 };
   const priced = offers.flatMap((offer) => {
     const price = named.has(offer.index) ? null : comparablePrice(offer);
     return price === null ? [] : [{ index: offer.index, price }];

@@ -37,7 +37,23 @@ const PAIRS: readonly CataloguePair[] = [
     country: 'de',
     key: 'item_code',
     topic: 'search_and_offers',
-    valueOf: (product) => String(product['item_code'] ?? product['product_id'] ?? product['id']),
+    valueOf: (product) => String(product['item_code']),
+  },
+  // Offers named only by a description, and a partial seller list.
+  {
+    source: 'source_03',
+    country: 'de',
+    key: 'id',
+    topic: 'search',
+    valueOf: (product) => String(product['id']),
+  },
+  // Auction listings of a catalogue product, found by GTIN.
+  {
+    source: 'source_04',
+    country: 'de',
+    key: 'gtin',
+    topic: 'search',
+    valueOf: (product) => String(product['gtin']),
   },
 ];
 
