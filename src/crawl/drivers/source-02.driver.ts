@@ -21,7 +21,13 @@ import {
   notFound,
   removeConversion,
 } from './driver-kit.ts';
-import { parseOffersPage, parseProductPage, parseSearchPage, type SearchCard } from './source-02.parse.ts';
+import {
+  parseOffersPage,
+  parseProductPage,
+  parseSearchPage,
+  type SearchCard,
+  type SearchPage,
+} from './source-02.parse.ts';
 
 /** Countries the de storefront localizes with this query parameter (spec part 1, rule 2). */
 const DELIVERY_COUNTRIES = ['at', 'ch'];
@@ -64,8 +70,13 @@ function fetchLocalized(
   return fetchOrMissing(context, url.toString(), jobType);
 }
 
-async function search(context: CrawlContext, query: ValueQuery, text: string, jobType: string, page = 1) {
-  const path = `/s?k=${encodeURIComponent(text)}${page > 1 ? `&page=${page}` : ''}`;
+async function search(
+  context: CrawlContext,
+  query: ValueQuery,
+  text: string,
+  jobType: string,
+): Promise<SearchPage | undefined> {
+  const path = `/s?k=${encodeURIComponent(text)}`;
   const fetched = await fetchLocalized(context, query, path, jobType);
   return fetched ? parseSearchPage(fetched) : undefined;
 }
