@@ -1,3 +1,4 @@
+import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from './app.deps.ts';
@@ -37,6 +38,21 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     void reply.header('x-api-version', '4.0');
   });
 
+  // The OpenAPI document is generated from the same schemas that validate requests.
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Pricecrawl data API', version: '4.0' },
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+          bearer: { type: 'http', scheme: 'bearer' },
+          basic: { type: 'http', scheme: 'basic' },
+        },
+      },
+      security: [{ apiKey: [] }, { bearer: [] }, { basic: [] }],
+    },
+  });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(async (scope) => healthRoutes(scope, deps, options.isAccepting ?? (() => true)));
   await app.register(async (scope) => {
     installRateLimit(scope, {

@@ -186,3 +186,20 @@ describe('POST /job input handling', () => {
     }
   });
 });
+
+describe('OpenAPI document', () => {
+  it('describes the data API from the route schemas', async () => {
+    const harness = await startHarness({ worker: false });
+    try {
+      const response = await harness.app.inject({ method: 'GET', url: '/openapi.json' });
+      assert.equal(response.statusCode, 200);
+      const document = response.json();
+      assert.equal(document.info.version, '4.0');
+      assert.ok(document.paths['/job']?.post?.requestBody, 'POST /job has its body schema');
+      assert.ok(document.paths['/job/{id}']?.get);
+      assert.ok(document.paths['/stream']?.post);
+    } finally {
+      await harness.close();
+    }
+  });
+});
