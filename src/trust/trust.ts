@@ -57,11 +57,8 @@ function finish(components: TrustComponents, outliers: number[], wrong: number[]
   };
 }
 
-function assessContent(
-  query: ValueQuery,
-  content: Record<string, unknown>,
-  input: TrustInput,
-): TrustAssessment {
+function assessContent(input: TrustInput, content: Record<string, unknown>): TrustAssessment {
+  const { query } = input;
   const { offers, wrong, outliers, pricedCount } = analyzeOffers(query, content);
   const integrity = PRICELESS_TOPICS.has(query.topic)
     ? 1
@@ -93,7 +90,7 @@ export function assessTrust(input: TrustInput): TrustAssessment {
       [],
     );
   }
-  return assessContent(input.query, input.content, input);
+  return assessContent(input, input.content);
 }
 
 /** The trust object (spec 2.5) of one result. */
