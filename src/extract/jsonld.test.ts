@@ -130,6 +130,13 @@ describe('findProductNodes and factsFromJsonLd', () => {
     assert.equal(facts.price, '69.95');
   });
 
+  it('treats a zero price as no price', () => {
+    assert.equal(
+      factsFromJsonLd([{ '@type': 'Product', offers: { price: '0.00', priceCurrency: 'EUR' } }]).price,
+      null,
+    );
+  });
+
   it('skips a sku with inner spaces in favour of the next identifier', () => {
     const facts = factsFromJsonLd([
       { '@type': 'Product', sku: 'OPTIPLEX 9010 TOWER', mpn: '144432', offers: {} },

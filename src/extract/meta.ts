@@ -1,6 +1,6 @@
 import { normalizeAvailability } from './availability.ts';
 import type { ParsedPage } from './dom.ts';
-import { parseStructuredPrice } from './price.ts';
+import { parseOfferPrice } from './price.ts';
 import { cleanIdentifier, cleanText } from './values.ts';
 import type { LayerFacts } from './types.ts';
 
@@ -40,7 +40,7 @@ export function factsFromMeta(page: ParsedPage): LayerFacts {
   ]);
   const availability = firstTag(tags, ['product:availability', 'og:availability']);
   return {
-    price: price === null ? null : parseStructuredPrice(price),
+    price: price === null ? null : parseOfferPrice(price),
     currency: firstTag(tags, ['product:sale_price:currency', 'product:price:currency', 'og:price:currency']),
     availability: availability === null ? null : normalizeAvailability(availability),
     sku: cleanIdentifier(

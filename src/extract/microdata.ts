@@ -1,7 +1,7 @@
 import { normalizeAvailability } from './availability.ts';
 import { closest, descendants, shortTextOf, textOf, type HtmlElement, type ParsedPage } from './dom.ts';
 import { isDrawnCrossedOut, isNoiseArea } from './layout.ts';
-import { findAmounts, parseStructuredPrice } from './price.ts';
+import { findAmounts, parseOfferPrice } from './price.ts';
 import { cleanIdentifier, cleanText } from './values.ts';
 import type { LayerFacts } from './types.ts';
 
@@ -147,7 +147,7 @@ const OFFER_PROPERTIES = new Set(['price', 'pricecurrency', 'availability']);
 /** A price property, skipping prices drawn crossed out (old prices some shops mark up too). */
 function readPrice(element: HtmlElement): string | null {
   if (isDrawnCrossedOut(element)) return null;
-  return parseStructuredPrice(propertyValue(element));
+  return parseOfferPrice(propertyValue(element));
 }
 
 /**

@@ -104,3 +104,12 @@ export function formatPriceDecimal(decimal: string): string {
   const integer = intPart.replace(/^0+(?=\d)/u, '') || '0';
   return fraction === undefined || fraction === '' ? integer : `${integer}.${fraction}`;
 }
+
+/**
+ * Like {@link parseStructuredPrice}, but a zero amount counts as no price: shops put `0` or
+ * `0.00` in markup when a product has no price to show (sold out, price on request).
+ */
+export function parseOfferPrice(value: unknown): string | null {
+  const decimal = parseStructuredPrice(value);
+  return decimal !== null && Number(decimal) > 0 ? decimal : null;
+}

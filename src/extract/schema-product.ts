@@ -1,6 +1,6 @@
 import { normalizeAvailability, type Availability } from './availability.ts';
 import { findProductNodes, isJsonObject, typesOf, type JsonObject } from './jsonld.ts';
-import { parseStructuredPrice } from './price.ts';
+import { parseOfferPrice } from './price.ts';
 import { cleanIdentifier, cleanText } from './values.ts';
 import type { LayerFacts } from './types.ts';
 
@@ -91,7 +91,7 @@ function readOffer(offer: JsonObject, isAggregate: boolean): OfferFacts {
   const rawPrice = offer['price'] ?? spec?.['price'] ?? (isAggregate ? offer['lowPrice'] : undefined);
   const availability = offer['availability'];
   return {
-    price: parseStructuredPrice(rawPrice),
+    price: parseOfferPrice(rawPrice),
     currency: cleanText(offer['priceCurrency'] ?? spec?.['priceCurrency']),
     availability: typeof availability === 'string' ? normalizeAvailability(availability) : null,
     sku: cleanIdentifier(offer['sku']),

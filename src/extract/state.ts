@@ -1,6 +1,6 @@
 import { availabilityFromFlag, type Availability } from './availability.ts';
 import { isJsonObject, type JsonObject } from './jsonld.ts';
-import { parseStructuredPrice } from './price.ts';
+import { parseOfferPrice } from './price.ts';
 import type { LayerFacts } from './types.ts';
 import { cleanIdentifier, cleanText } from './values.ts';
 
@@ -47,7 +47,7 @@ function firstKey(object: JsonObject, keys: readonly string[]): unknown {
 /** Reads an amount written as a number, a string, or an object holding one of those. */
 function amountOf(value: unknown, depth = 0): string | null {
   if (isJsonObject(value) && depth < 2) return amountOf(firstKey(value, AMOUNT_KEYS), depth + 1);
-  const decimal = parseStructuredPrice(value);
+  const decimal = parseOfferPrice(value);
   return decimal !== null && Number(decimal) > 0 ? decimal : null;
 }
 
