@@ -195,7 +195,9 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   }
 
   async function runLoop(): Promise<void> {
-    if (options.soleWorker) await releaseAllLeases(db);
+    if (options.soleWorker) {
+      await releaseAllLeases(db).catch((err: unknown) => logger.error({ err }, 'releasing leases failed'));
+    }
     while (!stopping) {
       let claimed = 0;
       try {
@@ -206,10 +208,9 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         logger.error({ err }, 'webhook dispatcher round failed');
       }
       if (claimed === 0 || inFlight.size >= options.concurrency) {
-        await new Promise<void>((resolve) => {
-          wakeLoop = resolve;
-          void sleep(pollIntervalMs).then(resolve);
-        });
+        const idle = new AbortController();
+        wakeLoop = () => idle.abort();
+        await sleep(pollIntervalMs, idle.signal);
         wakeLoop = undefined;
       }
     }
@@ -221,11 +222,17 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       loop = runLoop().catch((err: unknown) => logger.fatal({ err }, 'webhook dispatcher crashed'));
     },
     async stop(timeoutMs) {
+      if (stopping) return;
       stopping = true;
       wakeLoop?.();
       await loop;
       const settled = Promise.allSettled([...inFlight.values()]);
-      const graceful = await Promise.race([settled.then(() => true), sleep(timeoutMs).then(() => false)]);
+      const grace = new AbortController();
+      const graceful = await Promise.race([
+        settled.then(() => true),
+        sleep(timeoutMs, grace.signal).then(() => false),
+      ]);
+      grace.abort(); // no timer outlives stop()
       if (!graceful) {
         stopController.abort();
         await settled;

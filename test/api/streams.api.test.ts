@@ -23,7 +23,11 @@ for (const dialect of DIALECTS) {
     const callback = 'http://127.0.0.1:9/hook';
 
     before(async () => {
-      harness = await startHarness({ dialect, worker: false, env: { CALLBACK_ALLOW_HOSTS: '127.0.0.1' } });
+      harness = await startHarness({
+        dialect,
+        worker: false,
+        env: { CALLBACK_ALLOW_HOSTS: '127.0.0.1', SHUTDOWN_TIMEOUT_MS: '2000' },
+      });
       ({ headers } = await harness.account());
     });
     after(async () => harness.close());

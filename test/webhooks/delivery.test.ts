@@ -1,0 +1,431 @@
+import assert from 'node:assert/strict';
+import { afterEach, beforeEach, describe, it } from 'node:test';
+import { pino } from 'pino';
+import { verifyWebhook } from '../../src/webhooks/verify.ts';
+import { createCallbackPolicy } from '../../src/webhooks/webhooks.callback-url.ts';
+import {
+  createWebhookDispatcher,
+  type WebhookDispatcher,
+  type WebhookDispatcherOptions,
+} from '../../src/webhooks/webhooks.dispatcher.ts';
+import type { WebhookDelivery } from '../../src/webhooks/webhooks.table.ts';
+import { DIALECTS } from '../support/databases.ts';
+import { startHarness, type Harness } from '../support/harness.ts';
+import {
+  startReceiver,
+  type ReceivedRequest,
+  type Receiver,
+  type ReceiverBehaviour,
+} from '../support/receiver.ts';
+
+// Bad check digits: `parameter_invalid` results recorded at submission (G22), so a stream has its
+// deliveries as soon as POST /stream answers and these tests need no crawl.
+const BAD_GTINS = ['4006381333932', '4006381333933', '4006381333934', '4006381333935', '4006381333936'];
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+
+for (const dialect of DIALECTS) {
+  describe(`webhook delivery to real receivers (${dialect})`, () => {
+    let harness: Harness;
+    let headers: Record<string, string>;
+    let clockMs: number;
+    const receivers: Receiver[] = [];
+    const dispatchers: WebhookDispatcher[] = [];
+
+    beforeEach(async () => {
+      harness = await startHarness({
+        dialect,
+        worker: false,
+        env: { CALLBACK_ALLOW_HOSTS: '127.0.0.1', SHUTDOWN_TIMEOUT_MS: '2000' },
+      });
+      ({ headers } = await harness.account());
+      clockMs = Date.now() + SECOND;
+    });
+    afterEach(async () => {
+      try {
+        for (const dispatcher of dispatchers.splice(0)) await dispatcher.stop(2000);
+      } finally {
+        for (const receiver of receivers.splice(0)) await receiver.close();
+        await harness.close();
+      }
+    });
+
+    /** A sender on the harness database with a manual clock and jitter fixed at the middle (±0%). */
+    function sender(overrides: Partial<WebhookDispatcherOptions> = {}): WebhookDispatcher {
+      const dispatcher = createWebhookDispatcher({
+        db: harness.runtime.deps.db,
+        logger: pino({ level: 'silent' }),
+        policy: createCallbackPolicy(['127.0.0.1']),
+        concurrency: 16,
+        hostConcurrency: 4,
+        connectTimeoutMs: 1000,
+        timeoutMs: 1500,
+        flushIntervalMs: 2000,
+        now: () => clockMs,
+        random: () => 0.5,
+        ...overrides,
+      });
+      dispatchers.push(dispatcher);
+      return dispatcher;
+    }
+
+    async function receiver(behaviour?: ReceiverBehaviour): Promise<Receiver> {
+      const started = await startReceiver(behaviour);
+      receivers.push(started);
+      return started;
+    }
+
+    async function stream(callbackUrl: string, values: string[], batchSize = 100) {
+      const response = await harness.app.inject({
+        method: 'POST',
+        url: '/stream',
+        headers,
+        payload: {
+          source: 'source_01',
+          country: 'de',
+          key: 'gtin',
+          values,
+          callback_url: callbackUrl,
+          delivery_batch_size: batchSize,
+          client_ref: 'ref-1',
+        },
+      });
+      const body = response.json() as { job_id: string; webhook_secret: string; error: boolean };
+      assert.equal(body.error, false);
+      return { jobId: body.job_id, secret: body.webhook_secret };
+    }
+
+    async function deliveries(jobId: string): Promise<WebhookDelivery[]> {
+      return harness.runtime.deps.db
+        .selectFrom('webhook_deliveries')
+        .selectAll()
+        .where('job_id', '=', jobId)
+        .orderBy('batch_sequence')
+        .execute();
+    }
+    async function only(jobId: string): Promise<WebhookDelivery> {
+      const [delivery, ...rest] = await deliveries(jobId);
+      assert.ok(delivery && rest.length === 0);
+      return delivery;
+    }
+
+    function assertSigned(request: ReceivedRequest, secret: string) {
+      const nowSeconds = Math.floor(clockMs / 1000);
+      const timestamped = verifyWebhook({
+        secret,
+        rawBody: request.rawBody,
+        headers: request.headers,
+        nowSeconds,
+      });
+      assert.equal(timestamped.ok, true, JSON.stringify(timestamped));
+      const plainOnly = { 'x-signature': request.headers['x-signature'] };
+      assert.equal(verifyWebhook({ secret, rawBody: request.rawBody, headers: plainOnly }).ok, true);
+    }
+
+    it('delivers a signed payload of spec part 6 with C9 result objects and the delivery id', async () => {
+      const ok = await receiver();
+      const { jobId, secret } = await stream(ok.url, BAD_GTINS.slice(0, 3), 2);
+      assert.equal(await sender().runOnce(), 2);
+      assert.equal(ok.requests.length, 2);
+      const [first, final] = [...ok.requests].sort(
+        (a, b) => JSON.parse(a.rawBody).batch_sequence - JSON.parse(b.rawBody).batch_sequence,
+      );
+      for (const request of [first, final]) assertSigned(request as ReceivedRequest, secret);
+      const payload = JSON.parse(first?.rawBody ?? '{}');
+      const [row] = await deliveries(jobId);
+      assert.equal(first?.headers['x-service-delivery-id'], row?.id);
+      assert.equal(first?.headers['content-type'], 'application/json');
+      assert.deepEqual(
+        { ...payload, results: undefined },
+        {
+          delivery_id: row?.id,
+          job_id: jobId,
+          source: 'source_01',
+          country: 'de',
+          batch_sequence: 1,
+          is_final: false,
+          values_total: 3,
+          values_done: 2,
+          values_errors: 2,
+          client_ref: 'ref-1',
+          results: undefined,
+        },
+      );
+      const item = payload.results[0];
+      assert.equal(item.key, `gtin:${BAD_GTINS[item.index]}`);
+      assert.deepEqual(Object.keys(item.result).sort(), [
+        'content',
+        'observed_at',
+        'query',
+        'reason',
+        'served_from',
+        'success',
+        'trust',
+        'updated_at',
+      ]);
+      assert.deepEqual(item.result.query, {
+        source: 'source_01',
+        country: 'de',
+        key: 'gtin',
+        value: BAD_GTINS[item.index],
+      });
+      assert.equal(item.result.reason, 'parameter_invalid');
+      assert.equal(item.completed_at, item.result.updated_at);
+      const finalPayload = JSON.parse(final?.rawBody ?? '{}');
+      assert.deepEqual(
+        [finalPayload.batch_sequence, finalPayload.is_final, finalPayload.results.length],
+        [2, true, 1],
+      );
+      for (const delivery of await deliveries(jobId)) {
+        assert.deepEqual(
+          [delivery.status, delivery.attempts, delivery.last_http_status],
+          ['delivered', 1, 200],
+        );
+        assert.ok(delivery.delivered_at);
+      }
+    });
+
+    it('retries a failing receiver at +30 s, +2 min, +10 min, +30 min, dead-letters it, and replays it', async () => {
+      const failing = await receiver((request, response) => {
+        response.statusCode = request.number <= 5 ? 500 : 200;
+        response.end('x'.repeat(5 * 1024 * 1024)); // a large answer is read only up to the cap
+      });
+      const { jobId, secret } = await stream(failing.url, BAD_GTINS.slice(0, 1));
+      const dispatcher = sender();
+      const expectedGapsMs = [30 * SECOND, 2 * MINUTE, 10 * MINUTE, 30 * MINUTE];
+      assert.equal(await dispatcher.runOnce(), 1);
+      for (const gapMs of expectedGapsMs) {
+        const waiting = await only(jobId);
+        assert.equal(waiting.status, 'pending');
+        assert.equal(Date.parse(waiting.next_attempt_at ?? '') - clockMs, gapMs);
+        assert.match(waiting.last_error ?? '', /^HTTP 500: x{200}$/);
+        clockMs += gapMs - SECOND;
+        assert.equal(await dispatcher.runOnce(), 0, 'not before its time');
+        clockMs += SECOND;
+        assert.equal(await dispatcher.runOnce(), 1);
+        assertSigned(failing.requests.at(-1) as ReceivedRequest, secret);
+      }
+      const dead = await only(jobId);
+      assert.deepEqual([dead.status, dead.attempts, dead.next_attempt_at], ['dead_lettered', 5, null]);
+      const timestamps = new Set(failing.requests.map((r) => r.headers['x-service-timestamp']));
+      assert.equal(timestamps.size, 5, 'every attempt is signed with a fresh timestamp');
+      clockMs += 24 * 60 * MINUTE;
+      assert.equal(await dispatcher.runOnce(), 0, 'a dead letter is not retried');
+
+      const replay = await harness.app.inject({
+        method: 'POST',
+        url: `/stream/${jobId}/replay-all`,
+        headers,
+      });
+      assert.deepEqual(replay.json(), { error: false, replayed: 1 });
+      assert.equal(await dispatcher.runOnce(), 1);
+      const delivered = await only(jobId);
+      assert.deepEqual([delivered.status, delivered.attempts, delivered.id], ['delivered', 1, dead.id]);
+      const ids = new Set(failing.requests.map((r) => r.headers['x-service-delivery-id']));
+      assert.deepEqual([...ids], [dead.id], 'the same delivery id on every attempt and replay');
+      assert.ok(failing.requests.every((r) => JSON.parse(r.rawBody).batch_sequence === 1));
+    });
+
+    it('honours Retry-After on 429 and 503 as a lower bound', async () => {
+      const answers = [
+        [429, '300'],
+        [503, '200'],
+        [503, '1'],
+        [200, ''],
+      ] as const;
+      const limited = await receiver((request, response) => {
+        const [status, retryAfter] = answers[request.number - 1] ?? [200, ''];
+        response.statusCode = status;
+        if (retryAfter) response.setHeader('retry-after', retryAfter);
+        response.end();
+      });
+      const { jobId } = await stream(limited.url, BAD_GTINS.slice(0, 1));
+      const dispatcher = sender();
+      const expectedGapsMs = [300 * SECOND, 200 * SECOND, 10 * MINUTE];
+      await dispatcher.runOnce();
+      for (const gapMs of expectedGapsMs) {
+        const waiting = await only(jobId);
+        assert.equal(Date.parse(waiting.next_attempt_at ?? '') - clockMs, gapMs);
+        clockMs += gapMs;
+        assert.equal(await dispatcher.runOnce(), 1);
+      }
+      assert.deepEqual([(await only(jobId)).status, limited.requests.length], ['delivered', 4]);
+    });
+
+    it('fails a delivery on 410 and on 400 after one attempt, never retried', async () => {
+      for (const status of [410, 400]) {
+        const refusing = await receiver((_request, response) => {
+          response.statusCode = status;
+          response.end('go away');
+        });
+        const { jobId } = await stream(refusing.url, BAD_GTINS.slice(0, 1));
+        const dispatcher = sender();
+        await dispatcher.runOnce();
+        clockMs += 2 * 60 * MINUTE;
+        assert.equal(await dispatcher.runOnce(), 0);
+        const failed = await only(jobId);
+        assert.deepEqual(
+          [
+            failed.status,
+            failed.attempts,
+            failed.last_http_status,
+            failed.last_error,
+            failed.next_attempt_at,
+          ],
+          ['failed', 1, status, `HTTP ${status}: go away`, null],
+        );
+        assert.equal(refusing.requests.length, 1);
+        const counts = await harness.app.inject({ method: 'GET', url: `/stream/${jobId}`, headers });
+        assert.deepEqual(counts.json().deliveries, { pending: 0, delivered: 0, failed: 1, dead_lettered: 0 });
+      }
+    });
+
+    it('retries when the receiver closes the connection, and when it redirects (not followed)', async () => {
+      const closing = await receiver((_request, response) => void response.socket?.destroy());
+      const elsewhere = await receiver();
+      const redirecting = await receiver((_request, response) => {
+        response.statusCode = 302;
+        response.setHeader('location', elsewhere.url);
+        response.end();
+      });
+      const closed = await stream(closing.url, BAD_GTINS.slice(0, 1));
+      const moved = await stream(redirecting.url, BAD_GTINS.slice(1, 2));
+      assert.equal(await sender().runOnce(), 2);
+      const afterClose = await only(closed.jobId);
+      assert.deepEqual(
+        [afterClose.status, afterClose.attempts, afterClose.last_http_status],
+        ['pending', 1, null],
+      );
+      assert.match(afterClose.last_error ?? '', /socket|closed|ECONNRESET/i);
+      const afterRedirect = await only(moved.jobId);
+      assert.deepEqual([afterRedirect.status, afterRedirect.last_http_status], ['pending', 302]);
+      assert.equal(afterRedirect.last_error, `HTTP 302: redirect to ${elsewhere.url} not followed`);
+      assert.equal(elsewhere.requests.length, 0);
+    });
+
+    it('times out a hanging receiver without delaying another job, within the per-receiver bound', async () => {
+      const hanging = await receiver(() => undefined);
+      const fast = await receiver();
+      const slowJob = await stream(hanging.url, BAD_GTINS.slice(0, 5), 1);
+      const quickJob = await stream(fast.url, BAD_GTINS.slice(0, 1));
+      const dispatcher = sender({ hostConcurrency: 2, timeoutMs: 1500 });
+      dispatcher.start();
+      const started = Date.now();
+      while ((await only(quickJob.jobId)).status !== 'delivered') {
+        assert.ok(Date.now() - started < 1000, 'the fast receiver was held up');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      assert.ok(hanging.inFlight > 0, 'the slow receiver is still holding its attempts');
+      // Until the first attempts time out, only hostConcurrency of the five reached the receiver.
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + 1200 - Date.now())));
+      assert.equal(hanging.requests.length, 2, 'at most hostConcurrency attempts per receiver');
+      while ((await deliveries(slowJob.jobId)).some((d) => d.attempts === 0)) {
+        assert.ok(Date.now() - started < 10_000, 'hanging attempts never finished');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      assert.equal(hanging.requests.length, 5);
+      for (const delivery of await deliveries(slowJob.jobId)) {
+        assert.deepEqual([delivery.status, delivery.attempts], ['pending', 1]);
+        assert.match(delivery.last_error ?? '', /no complete answer within 1500 ms/);
+      }
+    });
+
+    it('never has one delivery in flight twice, across two senders and during a replay', async () => {
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const slow = await receiver(async (_request, response) => {
+        await held;
+        response.statusCode = 500;
+        response.end();
+      });
+      const { jobId } = await stream(slow.url, BAD_GTINS.slice(0, 4), 1);
+      const [one, two] = [sender(), sender()];
+      const rounds = Promise.all([one.runOnce(), two.runOnce()]);
+      while (slow.requests.length < 4) await new Promise((resolve) => setTimeout(resolve, 10));
+      const [first] = await deliveries(jobId);
+      // Replay while its attempt is in flight: the replay's fresh budget survives the attempt's 500.
+      const replay = await harness.app.inject({
+        method: 'POST',
+        url: `/stream/deliveries/${first?.id}/replay`,
+        headers,
+      });
+      assert.equal(replay.json().status, 'pending');
+      assert.equal(await sender().runOnce(), 0, 'leased deliveries are not taken again');
+      release();
+      const [a, b] = await rounds;
+      assert.equal(a + b, 4);
+      assert.equal(slow.maxInFlightPerDelivery, 1);
+      const rows = await deliveries(jobId);
+      assert.deepEqual(
+        rows.map((d) => [d.status, d.attempts, d.last_http_status]),
+        [['pending', 0, 500], ...Array(3).fill(['pending', 1, 500])],
+      );
+      assert.equal(Date.parse(rows[0]?.next_attempt_at ?? '') <= clockMs, true, 'the replay is due now');
+    });
+
+    it('sends after a restart: due deliveries and deliveries leased by a crashed process', async () => {
+      let healthy = false;
+      const flaky = await receiver((_request, response) => {
+        response.statusCode = healthy ? 200 : 503;
+        response.end();
+      });
+      const { jobId } = await stream(flaky.url, BAD_GTINS.slice(0, 2), 1);
+      const before = sender();
+      await before.runOnce();
+      await before.stop(1000);
+      healthy = true;
+      // One delivery became due while "down"; the other is held by a crashed worker's lease.
+      const [, second] = await deliveries(jobId);
+      await harness.runtime.deps.db
+        .updateTable('webhook_deliveries')
+        .set({ lease_token: 'crashed', lease_until: new Date(clockMs + 10 * MINUTE).toISOString() })
+        .where('id', '=', second?.id ?? '')
+        .execute();
+      clockMs += 31 * SECOND;
+      const shared = sender();
+      assert.equal(await shared.runOnce(), 1, 'the leased one waits for its lease');
+      const embedded = sender({ soleWorker: true, pollIntervalMs: 20 });
+      embedded.start();
+      const started = Date.now();
+      while ((await deliveries(jobId)).some((d) => d.status !== 'delivered')) {
+        assert.ok(Date.now() - started < 5000, 'the sole worker did not take over the stale lease');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    });
+
+    it('re-checks the address at send time: a host no longer allowed fails, unreached', async () => {
+      const ok = await receiver();
+      const { jobId } = await stream(ok.url, BAD_GTINS.slice(0, 1));
+      const strict = sender({ policy: createCallbackPolicy([]) });
+      await strict.runOnce();
+      const refusedLiteral = await only(jobId);
+      assert.deepEqual(
+        [refusedLiteral.status, refusedLiteral.last_error],
+        ['failed', 'callback_url not allowed: 127.0.0.1 is loopback'],
+      );
+      // A name that resolves to loopback when the socket connects (DNS rebinding).
+      const port = new URL(ok.url).port;
+      await harness.runtime.deps.db
+        .updateTable('jobs')
+        .set({ callback_url: `http://rebind.example:${port}/hook` })
+        .where('id', '=', jobId)
+        .execute();
+      await harness.app.inject({
+        method: 'POST',
+        url: `/stream/deliveries/${refusedLiteral.id}/replay`,
+        headers,
+      });
+      const rebinding = sender({
+        policy: createCallbackPolicy([], async () => [{ address: '127.0.0.1', family: 4 }]),
+      });
+      await rebinding.runOnce();
+      const refusedName = await only(jobId);
+      assert.equal(refusedName.status, 'failed');
+      assert.match(
+        refusedName.last_error ?? '',
+        /callback_url not allowed: rebind\.example resolves to 127\.0\.0\.1 is loopback/,
+      );
+      assert.equal(ok.requests.length, 0);
+    });
+  });
+}
