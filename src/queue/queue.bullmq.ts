@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import { Queue, UnrecoverableError, WaitingError, Worker, type Job, type JobsOptions } from 'bullmq';
+import type { Logger } from 'pino';
+import type { Db } from '../db/database.ts';
+import { sleep } from '../lib/time.ts';
+import { startOutboxRelay, writeOutbox, type OutboxRow } from './queue.outbox.ts';
+import { isRetryable, retryDelayMs, type TaskHandler, type WorkQueue } from './queue.types.ts';
+
+/** Settings of the BullMQ engine; everything but the Redis URL has a production default. */
+export interface BullmqQueueOptions {
+  /** `redis://[user:password@]host:port[/db]` (or `rediss://`). */
+  redisUrl: string;
+  /** Prefix of every Redis key, so several deployments can share one Redis (default `pricecrawl`). */
+  prefix?: string;
+  /** BullMQ queue name (default `tasks`). */
+  queueName?: string;
+  /** How long a relay's claim on outbox rows lasts; a re-claim only re-adds (default 15 s). */
+  relayLeaseMs?: number;
+  /** How often an idle relay looks at the outbox; `add` in this process wakes it (default 250 ms). */
+  relayPollIntervalMs?: number;
+  /** Tasks due later than this stay in the database until they come within it (default 60 s). */
+  relayHorizonMs?: number;
+  /** Outbox rows per relay round and BullMQ bulk add (default 500). */
+  relayBatchSize?: number;
+  /** Embedded mode: this process is the only relay on the database, so stale claims are released. */
+  soleRelay?: boolean;
+}
+
+/** The backoff type whose delays come from `retryDelayMs`, shared with the SQL engine. */
+const RETRY_BACKOFF = 'pricecrawl-retry';
+/**
+ * Finished jobs are kept this long: their id makes a re-add by a relay that crashed between the
+ * BullMQ add and the outbox delete a no-op.
+ */
+const KEEP_COMPLETED_SECONDS = 24 * 3600;
+/** Given-up tasks are kept longer, for inspection. */
+const KEEP_FAILED_SECONDS = 7 * 24 * 3600;
+/** A task whose worker died this many times in a row is given up (BullMQ's default is 1). */
+const MAX_STALLED_COUNT = 3;
+
+/** The BullMQ job id of an outbox row: stable, so adding the same row twice adds one job. */
+export function bullmqJobId(rowId: string): string {
+  // Custom ids must not be integers or contain ':'; a prefix rules out the first.
+  return `task-${rowId}`;
+}
+
+/**
+ * The BullMQ jobs for claimed outbox rows. A `dedupe_key` becomes a BullMQ deduplication id, which
+ * ignores another job with the same key while the first is waiting, delayed or running, exactly as
+ * the outbox's unique column does before relay (and the SQL engine's table does throughout).
+ */
+export function toBullmqJobs(rows: readonly OutboxRow[], nowMs: number = Date.now()) {
+  return rows.map((row) => {
+    const opts: JobsOptions = {
+      jobId: bullmqJobId(row.id),
+      delay: Math.max(0, Date.parse(row.run_at) - nowMs),
+      attempts: row.max_attempts,
+      backoff: { type: RETRY_BACKOFF },
+      removeOnComplete: { age: KEEP_COMPLETED_SECONDS },
+      removeOnFail: { age: KEEP_FAILED_SECONDS },
+    };
+    if (row.dedupe_key !== null) opts.deduplication = { id: row.dedupe_key };
+    return { name: row.task, data: JSON.parse(row.payload) as Record<string, unknown>, opts };
+  });
+}
+
+/**
+ * The distributed work queue: BullMQ on Redis behind a transactional outbox. `add` writes
+ * `queue_tasks` rows in the caller's transaction; a relay in every process that creates this queue
+ * moves committed rows to BullMQ (job id = row id, delay = run time − now) and deletes them; `start`
+ * runs a BullMQ worker calling the handlers by task name. Delivery is at least once, like the SQL
+ * engine's: tasks must tolerate running again.
+ */
+export function createBullmqQueue(db: Db, logger: Logger, options: BullmqQueueOptions): WorkQueue {
+  const queueName = options.queueName ?? 'tasks';
+  const prefix = options.prefix ?? 'pricecrawl';
+  const stopController = new AbortController();
+  // Commands fail at once while Redis is away; the relay keeps the rows and tries again later.
+  const producer = new Queue(queueName, {
+    connection: { url: options.redisUrl, enableOfflineQueue: false },
+    prefix,
+  });
+  producer.on('error', (err) => logger.error({ err }, 'bullmq producer error'));
+  const relay = startOutboxRelay(
+    db,
+    logger,
+    async (rows) => void (await producer.addBulk(toBullmqJobs(rows))),
+    {
+      relayId: `${process.pid}-${randomUUID().slice(0, 8)}`,
+      leaseMs: options.relayLeaseMs ?? 15_000,
+      horizonMs: options.relayHorizonMs ?? 60_000,
+      limit: options.relayBatchSize ?? 500,
+      pollIntervalMs: options.relayPollIntervalMs ?? 250,
+      soleRelay: options.soleRelay ?? false,
+    },
+  );
+  let worker: Worker | undefined;
+
+  async function runTask(handlers: Readonly<Record<string, TaskHandler>>, job: Job, token?: string) {
+    const handler = handlers[job.name];
+    if (!handler) throw new Error(`no handler for task ${job.name}`);
+    try {
+      const payload = job.data as Record<string, unknown>;
+      await handler(payload, { signal: stopController.signal, attempt: job.attemptsMade + 1 });
+    } catch (error) {
+      if (stopController.signal.aborted && token !== undefined) {
+        // Interrupted by shutdown, not failed: back to waiting without spending an attempt.
+        await job.moveToWait(token);
+        throw new WaitingError();
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      if (!isRetryable(error)) throw new UnrecoverableError(message);
+      throw error instanceof Error ? error : new Error(message);
+    }
+  }
+
+  function logFailure(job: Job | undefined, err: Error): void {
+    if (!job) return;
+    const givenUp = err instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1);
+    const fields = { task: job.name, taskId: job.id, attempt: job.attemptsMade, err };
+    if (givenUp) logger.error(fields, 'task given up');
+    else logger.warn(fields, 'task failed, will retry');
+  }
+
+  /** Waits for a graceful close up to `timeoutMs`, then drops the connections. */
+  async function closeWithin(
+    what: string,
+    close: () => Promise<void>,
+    force: () => Promise<void>,
+    timeoutMs: number,
+  ) {
+    const timer = new AbortController();
+    const closed = close().then(
+      () => true,
+      (err: unknown) => {
+        logger.warn({ err }, `${what} close failed`);
+        return true;
+      },
+    );
+    const timedOut = sleep(timeoutMs, timer.signal).then(() => false);
+    const inTime = await Promise.race([closed, timedOut]);
+    timer.abort();
+    if (!inTime) await force().catch((err: unknown) => logger.warn({ err }, `${what} disconnect failed`));
+  }
+
+  return {
+    async add(tasks, within) {
+      if (tasks.length === 0) return;
+      await writeOutbox(within ?? db, tasks);
+      // Inside a transaction the rows are visible only after the commit, a moment later.
+      if (within === undefined) relay.wake();
+      else setTimeout(() => relay.wake(), 20).unref();
+    },
+    start(handlers, concurrency) {
+      if (worker) throw new Error('queue already started');
+      worker = new Worker(queueName, (job, token) => runTask(handlers, job, token), {
+        connection: { url: options.redisUrl },
+        prefix,
+        concurrency,
+        maxStalledCount: MAX_STALLED_COUNT,
+        settings: { backoffStrategy: (attemptsMade: number) => retryDelayMs(attemptsMade) },
+      });
+      worker.on('error', (err) => logger.error({ err }, 'bullmq worker error'));
+      worker.on('failed', logFailure);
+    },
+    async stop(timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      const left = () => Math.max(0, deadline - Date.now());
+      stopController.abort();
+      const running = worker;
+      if (running) {
+        await closeWithin(
+          'bullmq worker',
+          () => running.close(),
+          () => running.disconnect(),
+          left(),
+        );
+      }
+      await relay.stop(left());
+      await closeWithin(
+        'bullmq producer',
+        () => producer.close(),
+        () => producer.disconnect(),
+        left(),
+      );
+    },
+  };
+}
