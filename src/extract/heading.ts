@@ -49,9 +49,9 @@ export function findMainHeading(page: ParsedPage, name: string | null): HtmlElem
   const headings = page.elements.filter((e) => e.tag === 'h1' && !isHidden(e));
   const fromH1 = bestMatch(headings, wanted);
   if (fromH1 !== null) return fromH1;
-  const body = page.elements.filter((e) => e.tag !== 'title' && !isInHead(e) && isTitleLike(e));
+  const body = page.elements.filter((e) => isTitleLike(e) && !isInHead(e) && !isHidden(e));
   const fromOthers = bestMatch(body, wanted);
-  if (fromOthers !== null && !isHidden(fromOthers)) return fromOthers;
+  if (fromOthers !== null) return fromOthers;
   return headings.find((h) => textOf(h) !== '') ?? null;
 }
 

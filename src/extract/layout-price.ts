@@ -1,6 +1,6 @@
 import { detectCurrency, hasCurrency } from './currency.ts';
 import { closest, textOf, type HtmlElement, type ParsedPage } from './dom.ts';
-import { distanceScore, isNoiseArea, isStruckThrough, OLD_PRICE_HINT, hintsOf } from './layout.ts';
+import { distanceScore, hintsOf, isNoiseArea, isOldPriceHint, isStruckThrough } from './layout.ts';
 import { findAmounts, type AmountMatch } from './price.ts';
 
 /** A price shown in the page body, with how much it looks like the product's current price. */
@@ -27,13 +27,19 @@ const NOT_PRODUCT_PRICE = new RegExp(
     'toimitus|kargo|доставка|dostawa|doprava|dostava|משלוח|送料|运费',
     'month|\\/mo\\b|mensal|monat|mois|cuota|rate\\b|installment|finance|bonus|points?\\b',
     'save|économ|sparen|ahorra|risparmi',
+    // Conversions into the shopper's currency ("approx. US $11.69", "Circa EUR 14,43").
+    'approx|circa|\\bca\\.|environ|ungefähr|aprox|około|примерно',
   ].join('|'),
   'iu',
 );
 
+/** Words that introduce an earlier or reference price in the text itself (`Was £14.99`, `UVP 149,99 €`). */
+const OLD_PRICE_TEXT =
+  /^(?:was|previously|before|regular|reg\.|orig(?:inal|\.)?|list price|rrp|uvp|statt|vorher|bisher|avant|au lieu de|antes|prima|era|prije|przed|было|dříve|predtým)\b/iu;
+
 /** Class/id words of amounts that are not the product price: shipping, tax, instalments, savings. */
 const SIDE_AMOUNT_HINT =
-  /ship|deliver|postage|freight|versand|tax|vat|mwst|install|financ|monthly|per-?unit|unit-?price|baseprice|grundpreis|bonus|points|saving|economy|you-?save/iu;
+  /(?:^|[\s_-])conv|ship|deliver|postage|freight|versand|tax|vat|mwst|install|financ|monthly|per-?unit|unit-?price|baseprice|grundpreis|bonus|points|saving|economy|you-?save/iu;
 
 /** Attributes whose values describe an element's role, for hint matching beyond class and id. */
 const ROLE_ATTRIBUTES = [
@@ -55,7 +61,7 @@ function priceHintsOf(element: HtmlElement): string {
 function isOldPriceElement(element: HtmlElement): boolean {
   if (element.tag === 'del' || element.tag === 's' || element.tag === 'strike') return true;
   if (/line-through/iu.test(element.attrs['style'] ?? '')) return true;
-  return OLD_PRICE_HINT.test(hintsOf(element));
+  return isOldPriceHint(element);
 }
 
 /** Collects a price element's text, giving up once it is too long to be a single price. */
@@ -173,7 +179,7 @@ function scoreElement(element: HtmlElement, mainOrder: number | null): PriceCand
   if (hinted && CURRENT_HINT.test(hints)) score += 1;
   if (hasCurrency(text)) score += 2;
   if (inlineFontPx(element) >= 18) score += 2;
-  if (isStruckThrough(element)) score -= 6;
+  if (isStruckThrough(element) || OLD_PRICE_TEXT.test(text)) score -= 6;
   if (NOT_PRODUCT_PRICE.test(text)) score -= 4;
   if (SIDE_AMOUNT_HINT.test(hints)) score -= 3;
   if (text.length > 30) score -= 1;

@@ -1,8 +1,16 @@
 import type { HtmlElement } from './dom.ts';
 
-/** Class/id words that mark an old, crossed-out or reference price rather than the one to pay. */
-export const OLD_PRICE_HINT =
-  /(?:^|[^a-z])(?:old|was|before|strike|striked|strikethrough|crossed|line-?through|regular|original|list-?price|rrp|uvp|msrp|retail|compare|prev|previous|former|instead|saving|savings|save|discount-amount|base-price|price--base|reference)(?:[^a-z]|$)|oldprice|wasprice|listprice|regularprice|originalprice|strikeprice|crossedprice|comparepric/iu;
+/**
+ * Class/id words (see {@link hintWords}) that mark an old, crossed-out or reference price rather
+ * than the one to pay: `old-price`, `PriceWas`, `price--regular`, `suggestedRetailPrice`.
+ */
+export const OLD_PRICE_WORDS =
+  /(?:^|-)(?:old|was|before|strike|striked|strikethrough|crossed|linethrough|regular|original|rrp|uvp|msrp|retail|compare|prev|previous|former|instead|saving|savings|save|reference|oldprice|wasprice|listprice|regularprice|originalprice|strikeprice|crossedprice|compareprice)(?:-|$)|(?:^|-)(?:list|line)-(?:price|through)(?:-|$)/u;
+
+/** True when an element's class or id marks it as an old or reference price. */
+export function isOldPriceHint(element: HtmlElement): boolean {
+  return OLD_PRICE_WORDS.test(hintWords(element));
+}
 
 /** Tags that browsers draw crossed out. */
 const STRIKE_TAGS = new Set(['del', 's', 'strike']);
@@ -32,7 +40,7 @@ export function isStruckThrough(element: HtmlElement): boolean {
   for (let depth = 0; e !== null && depth < 4; depth++, e = e.parent) {
     if (STRIKE_TAGS.has(e.tag)) return true;
     if (/line-through/iu.test(e.attrs['style'] ?? '')) return true;
-    if (OLD_PRICE_HINT.test(hintsOf(e))) return true;
+    if (isOldPriceHint(e)) return true;
   }
   return false;
 }
@@ -42,7 +50,7 @@ export function isStruckThrough(element: HtmlElement): boolean {
  * site chrome rather than the product's offer.
  */
 const NOISE_WORDS =
-  /(?:^|-)(?:related|recommend[a-z]*|similar|carousel|swiper|slick|upsell|crosssell|cross-sell|up-sell|also|recent[a-z]*|viewed|footer|nav|navigation|menu|minicart|mini-cart|minibasket|sponsor[a-z]*|bundle|accessor[a-z]*|suggest[a-z]*|teaser|popover|modal|tooltip|flyout|p13n)(?:-|$)/u;
+  /(?:^|-)(?:related|recommend[a-z]*|similar|alternative[a-z]*|carousel|swiper|slick|upsell|crosssell|cross-sell|up-sell|also|recent[a-z]*|viewed|footer|nav|navigation|menu|minicart|mini-cart|minibasket|sponsor[a-z]*|bundle|accessor[a-z]*|suggest[a-z]*|teaser|popover|modal|tooltip|flyout|p13n)(?:-|$)/u;
 
 /**
  * The words of an element's class and id, lowercased and joined by `-`: `relatedProducts` and
@@ -80,8 +88,8 @@ export function isNoiseArea(element: HtmlElement): boolean {
 export function distanceScore(delta: number): number {
   const distance = Math.abs(delta);
   if (delta < -600) return -1;
-  // Falls off with the logarithm of the distance: 1 element away ≈ 3.5, 50 ≈ 2, 600 ≈ 0.7.
-  return Math.min(3.5, 4 - 1.2 * Math.log10(1 + distance));
+  // Falls off with the logarithm of the distance: 1 element away 3.5, 50 ≈ 2, 600 ≈ 0.3, 3000 ≈ -0.7.
+  return Math.min(3.5, 4.5 - 1.5 * Math.log10(1 + distance));
 }
 
 /** Class names that hide an element until a script shows it (templates for other states). */
