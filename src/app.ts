@@ -25,8 +25,6 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: deps.config.bodyLimitBytes,
     genReqId: () => randomUUID(),
-    // Secrets never reach the logs: credentials headers are redacted.
-    disableRequestLogging: false,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
