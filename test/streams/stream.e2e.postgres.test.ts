@@ -1,0 +1,3 @@
+import { describeTenThousandValueStream } from './stream-e2e.suite.ts';
+
+describeTenThousandValueStream('postgres');
