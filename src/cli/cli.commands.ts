@@ -6,7 +6,9 @@ import {
   requireAccount,
 } from '../accounts/accounts.service.ts';
 import type { AppDeps } from '../app.deps.ts';
+import { updateSpendingSettings } from '../credits/credits.repository.ts';
 import { creditBalance, grantCredits } from '../credits/credits.service.ts';
+import { verifyAccountLedger } from '../credits/credits.verify.ts';
 import { invalid } from '../errors/app-error.ts';
 
 /** What an operator command needs: the database and the source catalogue. */
@@ -16,6 +18,9 @@ export const USAGE = `usage: pricecrawl <command>
   accounts create --name N --plan self-serve|enterprise [--sources source_01.de,...] [--credits N] [--cache-reuse]
   keys create --account N [--label L]
   credits grant --account N --amount N
+  credits balance --account N
+  credits verify --account N
+  accounts set-spending --account N [--overage true|false] [--budget-cap N|none]
   legacy-credentials --account N
   extract FILE.html [--url URL]`;
 
@@ -28,6 +33,18 @@ function requireOption(values: Record<string, unknown>, name: string): string {
 function positiveInteger(raw: string, name: string): number {
   if (!/^\d+$/.test(raw) || Number(raw) <= 0 || !Number.isSafeInteger(Number(raw))) {
     throw invalid(`--${name} must be a positive integer`);
+  }
+  return Number(raw);
+}
+
+function booleanOption(raw: string, name: string): boolean {
+  if (raw === 'true' || raw === 'false') return raw === 'true';
+  throw invalid(`--${name} must be true or false`);
+}
+
+function nonNegativeInteger(raw: string, name: string): number {
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) {
+    throw invalid(`--${name} must be a whole number of credits or none`);
   }
   return Number(raw);
 }
@@ -107,6 +124,28 @@ export async function runDatabaseCommand(deps: CliDeps, argv: string[]): Promise
       const values = parse(args, { account: { type: 'string' } });
       const account = await requireAccount(deps.db, requireOption(values, 'account'));
       return { account: account.name, balance: await creditBalance(deps.db, account.id) };
+    }
+    case 'credits verify': {
+      const values = parse(args, { account: { type: 'string' } });
+      const account = await requireAccount(deps.db, requireOption(values, 'account'));
+      const { jobs, ...report } = await verifyAccountLedger(deps.db, account.id);
+      return { account: account.name, ...report, jobs: jobs.length, ok: report.problems.length === 0 };
+    }
+    case 'accounts set-spending': {
+      const values = parse(args, {
+        account: { type: 'string' },
+        overage: { type: 'string' },
+        'budget-cap': { type: 'string' },
+      });
+      const account = await requireAccount(deps.db, requireOption(values, 'account'));
+      const overage =
+        values.overage === undefined ? undefined : booleanOption(String(values.overage), 'overage');
+      const cap = values['budget-cap'] as string | undefined;
+      const budgetCap =
+        cap === undefined ? undefined : cap === 'none' ? null : nonNegativeInteger(cap, 'budget-cap');
+      await updateSpendingSettings(deps.db, account.id, { overage, budgetCap });
+      const updated = await requireAccount(deps.db, account.name);
+      return { account: updated.name, overage: updated.overage === 1, budget_cap: updated.budget_cap };
     }
     default:
       throw invalid(`unknown command ${JSON.stringify(argv.slice(0, 2).join(' '))}\n${USAGE}`);
