@@ -96,18 +96,23 @@ export function createBullmqQueue(db: Db, logger: Logger, options: BullmqQueueOp
   );
   let worker: Worker | undefined;
 
+  /** Hands a job back to the waiting list without spending an attempt; ends its processing here. */
+  async function putBack(job: Job, token: string): Promise<never> {
+    await job.moveToWait(token);
+    throw new WaitingError();
+  }
+
   async function runTask(handlers: Readonly<Record<string, TaskHandler>>, job: Job, token?: string) {
+    // A fetch already in flight when the worker began closing still delivers one job: hand it back.
+    if (stopController.signal.aborted && token !== undefined) return putBack(job, token);
     const handler = handlers[job.name];
     if (!handler) throw new Error(`no handler for task ${job.name}`);
     try {
       const payload = job.data as Record<string, unknown>;
       await handler(payload, { signal: stopController.signal, attempt: job.attemptsMade + 1 });
     } catch (error) {
-      if (stopController.signal.aborted && token !== undefined) {
-        // Interrupted by shutdown, not failed: back to waiting without spending an attempt.
-        await job.moveToWait(token);
-        throw new WaitingError();
-      }
+      // Interrupted by shutdown, not failed: it runs again without spending an attempt.
+      if (stopController.signal.aborted && token !== undefined) return putBack(job, token);
       const message = error instanceof Error ? error.message : String(error);
       if (!isRetryable(error)) throw new UnrecoverableError(message);
       throw error instanceof Error ? error : new Error(message);

@@ -1,0 +1,256 @@
+import assert from 'node:assert/strict';
+import { after, afterEach, before, describe, it } from 'node:test';
+import { Queue } from 'bullmq';
+import { pino } from 'pino';
+import { openDatabase, type Db } from '../../src/db/database.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+import { sleep } from '../../src/lib/time.ts';
+import { createBullmqQueue, toBullmqJobs, type BullmqQueueOptions } from '../../src/queue/queue.bullmq.ts';
+import { claimOutboxBatch, writeOutbox } from '../../src/queue/queue.outbox.ts';
+import { PermanentTaskError, type TaskHandler, type WorkQueue } from '../../src/queue/queue.types.ts';
+import { DIALECTS, createTestDatabase, type TestDatabase } from '../support/databases.ts';
+import { TEST_REDIS_URL, dropRedisPrefix, requireRedis, uniqueRedisPrefix } from '../support/redis.ts';
+
+const silent = pino({ level: 'silent' });
+
+async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 20_000) {
+  const start = Date.now();
+  while (!(await check())) {
+    if (Date.now() - start > timeoutMs) throw new Error(`not met in ${timeoutMs} ms: ${what}`);
+    await sleep(20);
+  }
+}
+
+for (const dialect of DIALECTS) {
+  describe(`BullMQ work queue with its outbox on ${dialect}`, () => {
+    let database: TestDatabase;
+    let db: Db;
+    const prefix = uniqueRedisPrefix();
+    let queueCount = 0;
+    let queueName = '';
+    let started: WorkQueue[] = [];
+    let inspector: Queue | undefined;
+
+    before(async () => {
+      await requireRedis();
+      database = await createTestDatabase(dialect);
+      db = openDatabase(
+        database.env.DATABASE_URL
+          ? { dialect: 'postgres', url: database.env.DATABASE_URL }
+          : { dialect: 'sqlite', file: `${database.dataDir}/queue.sqlite` },
+      );
+      await migrateToLatest(db);
+    });
+    afterEach(async () => {
+      await Promise.all(started.map((queue) => queue.stop(5000)));
+      started = [];
+      await inspector?.close();
+      inspector = undefined;
+      // Rows a test leaves would be relayed into the next test's queue.
+      await db.deleteFrom('queue_tasks').execute();
+    });
+    after(async () => {
+      await db?.destroy();
+      await database?.drop();
+      await dropRedisPrefix(prefix);
+    });
+
+    /** A fresh BullMQ queue name for the test, and an engine on it (started with handlers if given). */
+    function engine(
+      handlers?: Record<string, TaskHandler>,
+      overrides: Partial<BullmqQueueOptions> = {},
+      concurrency = 4,
+    ): WorkQueue {
+      const queue = createBullmqQueue(db, silent, {
+        redisUrl: TEST_REDIS_URL,
+        prefix,
+        queueName,
+        relayPollIntervalMs: 20,
+        ...overrides,
+      });
+      started.push(queue);
+      if (handlers) queue.start(handlers, concurrency);
+      return queue;
+    }
+
+    function freshQueueName(): void {
+      queueCount += 1;
+      queueName = `q${queueCount}`;
+      inspector = new Queue(queueName, { connection: { url: TEST_REDIS_URL }, prefix });
+    }
+
+    const outboxSize = async () => (await db.selectFrom('queue_tasks').select('id').execute()).length;
+    const counts = () => inspector!.getJobCounts('wait', 'active', 'delayed', 'completed', 'failed');
+    const idle = async () => {
+      const now = await counts();
+      return (await outboxSize()) === 0 && (now.wait ?? 0) + (now.active ?? 0) + (now.delayed ?? 0) === 0;
+    };
+
+    it('runs every task once, relayed from the outbox, and leaves nothing pending', async () => {
+      freshQueueName();
+      const seen: number[] = [];
+      const queue = engine({ note: async (payload) => void seen.push(payload.n as number) });
+      await queue.add(Array.from({ length: 50 }, (_, n) => ({ task: 'note', payload: { n } })));
+      await until('50 tasks completed', async () => (await counts()).completed === 50);
+      assert.deepEqual(
+        [...seen].sort((a, b) => a - b),
+        Array.from({ length: 50 }, (_, n) => n),
+      );
+      assert.ok(await idle());
+      assert.equal((await counts()).failed, 0);
+    });
+
+    it('retries a failing task up to maxAttempts and gives up a permanent failure at once', async () => {
+      freshQueueName();
+      const flakyAttempts: number[] = [];
+      const hopelessAttempts: number[] = [];
+      let brokenCalls = 0;
+      await engine({
+        flaky: async (_payload, { attempt }) => {
+          flakyAttempts.push(attempt);
+          if (attempt === 1) throw new Error('transient');
+        },
+        hopeless: async (_payload, { attempt }) => {
+          hopelessAttempts.push(attempt);
+          throw new Error('always');
+        },
+        broken: async () => {
+          brokenCalls += 1;
+          throw new PermanentTaskError('bad payload');
+        },
+      }).add([
+        { task: 'flaky', payload: {} },
+        { task: 'hopeless', payload: {}, maxAttempts: 2 },
+        { task: 'broken', payload: {} },
+      ]);
+      // Retries wait about a second (retryDelayMs), so this takes a little while.
+      await until('all settled', async () => {
+        const now = await counts();
+        return now.completed === 1 && now.failed === 2;
+      });
+      assert.deepEqual(flakyAttempts, [1, 2]);
+      assert.deepEqual(hopelessAttempts, [1, 2]);
+      assert.equal(brokenCalls, 1);
+      const failed = await inspector!.getFailed();
+      assert.deepEqual(failed.map((job) => job.name).sort(), ['broken', 'hopeless']);
+      assert.equal(failed.find((job) => job.name === 'broken')?.failedReason, 'bad payload');
+    });
+
+    it('ignores a second task with the same dedupe key while the first exists, before and after relay', async () => {
+      freshQueueName();
+      const runs: number[] = [];
+      const queue = engine({ x: async (payload) => void runs.push(payload.n as number) });
+      const soon = () => new Date(Date.now() + 2000);
+      await queue.add([
+        { task: 'x', payload: { n: 1 }, dedupeKey: 'only-one', runAt: soon() },
+        { task: 'x', payload: { n: 2 }, dedupeKey: 'only-one', runAt: soon() },
+      ]);
+      await until('first relayed', async () => (await outboxSize()) === 0);
+      // Now the first is a delayed BullMQ job: the outbox no longer holds its key.
+      await queue.add([{ task: 'x', payload: { n: 3 }, dedupeKey: 'only-one', runAt: soon() }]);
+      await until('second relayed', async () => (await outboxSize()) === 0);
+      assert.equal((await counts()).delayed, 1);
+      await until('first ran', () => runs.length === 1);
+      await until('idle', idle);
+      assert.deepEqual(runs, [1]);
+      // Once the first has finished the key is free again, as with the SQL engine.
+      await queue.add([{ task: 'x', payload: { n: 4 }, dedupeKey: 'only-one' }]);
+      await until('fourth ran', () => runs.length === 2);
+      assert.deepEqual(runs, [1, 4]);
+    });
+
+    it('commits tasks with the transaction that adds them, and never runs them after a rollback', async () => {
+      freshQueueName();
+      const ran: string[] = [];
+      const queue = engine({
+        doomed: async () => void ran.push('doomed'),
+        marker: async () => void ran.push('marker'),
+      });
+      await assert.rejects(
+        db.transaction().execute(async (trx) => {
+          await queue.add([{ task: 'doomed', payload: {} }], trx);
+          throw new Error('rollback');
+        }),
+      );
+      await db.transaction().execute((trx) => queue.add([{ task: 'marker', payload: {} }], trx));
+      await until('marker ran', () => ran.includes('marker'));
+      await until('idle', idle);
+      assert.deepEqual(ran, ['marker']);
+      assert.equal((await counts()).completed, 1);
+    });
+
+    it('delivers the tasks of a relay that died after claiming them, once its lease ran out', async () => {
+      freshQueueName();
+      await writeOutbox(db, [{ task: 'job', payload: { n: 7 } }]);
+      const claimed = await claimOutboxBatch(db, { relayId: 'dead', leaseMs: 500, horizonMs: 0, limit: 10 });
+      assert.equal(claimed.length, 1);
+      const seen: number[] = [];
+      engine({ job: async (payload) => void seen.push(payload.n as number) }, { relayLeaseMs: 500 });
+      await until('task ran', () => seen.length === 1);
+      await until('idle', idle);
+      assert.deepEqual(seen, [7]);
+    });
+
+    it('runs a task once when its relay died between the BullMQ add and the outbox delete', async () => {
+      freshQueueName();
+      await writeOutbox(db, [{ task: 'job', payload: {} }]);
+      const claimed = await claimOutboxBatch(db, { relayId: 'dead', leaseMs: 500, horizonMs: 0, limit: 10 });
+      await inspector!.addBulk(toBullmqJobs(claimed));
+      let runs = 0;
+      engine({ job: async () => void (runs += 1) }, { relayLeaseMs: 500 });
+      // The survivor re-claims the row after the lease, re-adds it under the same job id and deletes it.
+      await until('row relayed again and deleted', async () => (await outboxSize()) === 0);
+      await until('idle', idle);
+      assert.equal(runs, 1);
+      assert.equal((await counts()).completed, 1);
+    });
+
+    it('runs delayed tasks after their time, keeping those beyond the horizon in the database', async () => {
+      freshQueueName();
+      const order: Array<{ name: string; atMs: number }> = [];
+      const record: TaskHandler = async (payload) =>
+        void order.push({ name: payload.name as string, atMs: Date.now() });
+      const queue = engine({ record }, { relayHorizonMs: 500 });
+      const soonMs = Date.now() + 300;
+      const laterMs = Date.now() + 3000;
+      await queue.add([
+        { task: 'record', payload: { name: 'later' }, runAt: new Date(laterMs) },
+        { task: 'record', payload: { name: 'soon' }, runAt: new Date(soonMs) },
+        { task: 'record', payload: { name: 'now' } },
+      ]);
+      await until('now ran', () => order.length === 1);
+      const waiting = await db.selectFrom('queue_tasks').select('payload').execute();
+      assert.deepEqual(
+        waiting.map((row) => JSON.parse(row.payload).name),
+        ['later'],
+      );
+      await until('all ran', () => order.length === 3);
+      assert.deepEqual(
+        order.map((entry) => entry.name),
+        ['now', 'soon', 'later'],
+      );
+      assert.ok(order[1]!.atMs >= soonMs, 'soon ran before its time');
+      assert.ok(order[2]!.atMs >= laterMs, 'later ran before its time');
+    });
+
+    it('puts a running task back when the queue stops, without spending an attempt', async () => {
+      freshQueueName();
+      const attempts: number[] = [];
+      const first = engine({
+        slow: (_payload, { signal, attempt }) => {
+          attempts.push(attempt);
+          return new Promise<void>((_resolve, reject) =>
+            signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true }),
+          );
+        },
+      });
+      await first.add([{ task: 'slow', payload: {} }]);
+      await until('started', () => attempts.length === 1);
+      await first.stop(5000);
+      assert.deepEqual(await counts(), { wait: 1, active: 0, delayed: 0, completed: 0, failed: 0 });
+      engine({ slow: async (_payload, { attempt }) => void attempts.push(attempt) });
+      await until('ran again', async () => (await counts()).completed === 1);
+      assert.deepEqual(attempts, [1, 1]);
+    });
+  });
+}
