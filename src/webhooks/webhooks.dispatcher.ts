@@ -7,6 +7,7 @@
  * receiver (`host:port`) so one slow receiver occupies a few slots, never the others' turn.
  */
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
 import type { Dispatcher } from 'undici';
 import type { Db } from '../db/database.ts';
@@ -78,6 +79,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   const perHost = new Map<string, number>();
   /** Aborts attempts still in flight when the shutdown grace ran out. */
   const stopController = new AbortController();
+  // Every attempt in flight listens on it; up to `concurrency` listeners is expected, not a leak.
+  setMaxListeners(0, stopController.signal);
   let stopping = false;
   let wakeLoop: (() => void) | undefined;
   let loop: Promise<void> | undefined;
