@@ -92,6 +92,11 @@ function databaseUrl(raw: string): string {
   return raw;
 }
 
+function redisUrl(raw: string): string {
+  if (!/^rediss?:\/\//.test(raw)) throw new ConfigValueError('must be a redis:// or rediss:// URL');
+  return raw;
+}
+
 /** Every variable: name, parser and default (undefined = optional, absent means not set). */
 const schema = {
   port: { env: 'PORT', parse: integer(0, 65535), default: 8080 },
@@ -106,7 +111,9 @@ const schema = {
   },
   databaseUrl: { env: 'DATABASE_URL', parse: databaseUrl, default: undefined as string | undefined },
   queueEngine: { env: 'QUEUE_ENGINE', parse: oneOf('sql', 'bullmq'), default: 'sql' as const },
-  redisUrl: { env: 'REDIS_URL', parse: text, default: 'redis://127.0.0.1:6379' },
+  redisUrl: { env: 'REDIS_URL', parse: redisUrl, default: 'redis://127.0.0.1:6379' },
+  // Prefix of every BullMQ key in Redis, so several deployments can share one Redis.
+  bullmqPrefix: { env: 'BULLMQ_PREFIX', parse: text, default: 'pricecrawl' },
   role: { env: 'ROLE', parse: oneOf('all', 'api', 'worker'), default: 'all' as const },
   workerConcurrency: { env: 'WORKER_CONCURRENCY', parse: integer(1, 1000), default: 32 },
   bootstrapApiKey: { env: 'BOOTSTRAP_API_KEY', parse: apiKey, default: undefined as string | undefined },

@@ -14,7 +14,7 @@ import { TASK, crawlValueTask, expireJobTask } from '../jobs/jobs.task.ts';
 import { RUN_INTERVAL_TASK, runIntervalJobTask } from '../jobs/jobs.interval.ts';
 import { isoNow, isoPlus } from '../lib/time.ts';
 import { deleteObservationsBefore } from '../observations/observations.repository.ts';
-import { createSqlQueue } from '../queue/queue.sql.ts';
+import { createConfiguredQueue } from '../queue/queue.engine.ts';
 import type { TaskHandler } from '../queue/queue.types.ts';
 import { SourceCatalogue } from '../sources/sources.catalogue.ts';
 import { createDeliveryAssemblyHook } from '../streams/streams.assembly.ts';
@@ -57,7 +57,7 @@ export async function openMigratedDatabase(config: Config): Promise<Db> {
 export async function createRuntime(config: Config, logger: Logger = createLogger(config)): Promise<Runtime> {
   const db = await openMigratedDatabase(config);
   const embedded = config.databaseUrl === undefined;
-  const queue = createSqlQueue(db, logger, { soleWorker: embedded && config.role === 'all' });
+  const queue = createConfiguredQueue(db, logger, config);
   const engine =
     config.role === 'api'
       ? undefined
