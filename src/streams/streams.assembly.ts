@@ -33,11 +33,19 @@ function batchSizeOf(job: Job): number | undefined {
   return Number.POSITIVE_INFINITY;
 }
 
-/** `host:port` of a callback URL, the key of the per-receiver concurrency bound. */
+/**
+ * `host:port` of a callback URL, the key of the per-receiver concurrency bound. Never throws: a
+ * batch job's callback_url is not checked at submission, and a bad one must not fail the
+ * transaction that records a result (the sender marks such a delivery `failed`).
+ */
 export function receiverKey(callbackUrl: string): string {
-  const url = new URL(callbackUrl);
-  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-  return `${url.hostname.toLowerCase()}:${port}`;
+  try {
+    const url = new URL(callbackUrl);
+    const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+    return `${url.hostname.toLowerCase()}:${port}`;
+  } catch {
+    return 'invalid-url';
+  }
 }
 
 function freshState(jobId: string): StreamStatesTable {

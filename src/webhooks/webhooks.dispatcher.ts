@@ -117,7 +117,10 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   async function attempt(delivery: WebhookDelivery): Promise<AttemptAnswer | 'gone'> {
     const job = await findJob(db, delivery.job_id);
     if (!job || job.callback_url === null) return 'gone';
-    const url = new URL(job.callback_url);
+    const url = URL.canParse(job.callback_url) ? new URL(job.callback_url) : undefined;
+    if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
+      return { kind: 'error', refused: true, message: 'callback_url is not an absolute http or https URL' };
+    }
     const refusal = literalRefusal(options.policy, url);
     if (refusal !== undefined) {
       return { kind: 'error', refused: true, message: `callback_url not allowed: ${refusal}` };

@@ -393,6 +393,59 @@ for (const dialect of DIALECTS) {
       }
     });
 
+    it('sends a batch job with a callback_url one final delivery with all its results', async () => {
+      const ok = await receiver();
+      const submitted = await harness.app.inject({
+        method: 'POST',
+        url: '/job',
+        headers,
+        payload: { source: 'source_01', country: 'de', key: 'gtin', values: BAD_GTINS, callback_url: ok.url },
+      });
+      const jobId = submitted.json().job._id as string;
+      assert.equal(await sender().runOnce(), 1);
+      const payload = JSON.parse(ok.requests[0]?.rawBody ?? '{}');
+      assert.deepEqual(
+        [
+          payload.job_id,
+          payload.batch_sequence,
+          payload.is_final,
+          payload.values_done,
+          payload.results.length,
+        ],
+        [jobId, 1, true, BAD_GTINS.length, BAD_GTINS.length],
+      );
+      // A batch job has no webhook_secret to sign with: the delivery id is there, signatures are not.
+      assert.equal(ok.requests[0]?.headers['x-service-delivery-id'], payload.delivery_id);
+      assert.equal(ok.requests[0]?.headers['x-signature'], undefined);
+      assert.equal((await only(jobId)).status, 'delivered');
+    });
+
+    it('finishes a batch job whose callback_url is unusable and fails its delivery', async () => {
+      for (const callbackUrl of ['not a url', 'ftp://127.0.0.1/x']) {
+        const submitted = await harness.app.inject({
+          method: 'POST',
+          url: '/job',
+          headers,
+          payload: {
+            source: 'source_01',
+            country: 'de',
+            key: 'gtin',
+            values: BAD_GTINS,
+            callback_url: callbackUrl,
+          },
+        });
+        const jobId = submitted.json().job._id as string;
+        const job = await harness.app.inject({ method: 'GET', url: `/job/${jobId}`, headers });
+        assert.equal(job.json().job.status, 'finished');
+        await sender().runOnce();
+        const delivery = await only(jobId);
+        assert.deepEqual(
+          [delivery.status, delivery.last_error],
+          ['failed', 'callback_url is not an absolute http or https URL'],
+        );
+      }
+    });
+
     it('re-checks the address at send time: a host no longer allowed fails, unreached', async () => {
       const ok = await receiver();
       const { jobId } = await stream(ok.url, BAD_GTINS.slice(0, 1));
