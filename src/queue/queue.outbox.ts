@@ -158,7 +158,9 @@ export function startOutboxRelay(
     async stop(timeoutMs) {
       stopController.abort();
       wake?.();
-      await Promise.race([loop, sleep(timeoutMs)]);
+      const grace = new AbortController();
+      await Promise.race([loop, sleep(timeoutMs, grace.signal)]);
+      grace.abort(); // no timer outlives stop()
     },
   };
 }

@@ -1,0 +1,105 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { Queue } from 'bullmq';
+import { pino } from 'pino';
+import { ConfigError, loadConfig } from '../../src/config.ts';
+import { sleep } from '../../src/lib/time.ts';
+import { createRuntime, type Runtime } from '../../src/main/runtime.ts';
+import { fetchTruth, startHarness, type Harness } from '../support/harness.ts';
+import { TEST_REDIS_URL, dropRedisPrefix, requireRedis, uniqueRedisPrefix } from '../support/redis.ts';
+import { awaitResults, submitJob } from '../support/run-job.ts';
+
+async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 30_000) {
+  const start = Date.now();
+  while (!(await check())) {
+    if (Date.now() - start > timeoutMs) throw new Error(`not met in ${timeoutMs} ms: ${what}`);
+    await sleep(50);
+  }
+}
+
+/** The truth lists planted flags the service does not return; everything else must match. */
+function withoutPlantedFlags(content: Record<string, unknown>): Record<string, unknown> {
+  const offers = (content.offers as Array<Record<string, unknown>>).map(
+    ({ outlier: _o, wrong_product: _w, ...offer }) => offer,
+  );
+  return { ...content, offers };
+}
+
+describe('distributed deployment: an API process and a worker process on PostgreSQL and BullMQ', () => {
+  const prefix = uniqueRedisPrefix();
+  const queueEnv = { QUEUE_ENGINE: 'bullmq', REDIS_URL: TEST_REDIS_URL, BULLMQ_PREFIX: prefix };
+  let api: Harness | undefined;
+  let worker: Runtime | undefined;
+  let inspector: Queue | undefined;
+
+  before(async () => {
+    await requireRedis();
+    api = await startHarness({ dialect: 'postgres', env: { ...queueEnv, ROLE: 'api' } });
+    inspector = new Queue('tasks', { connection: { url: TEST_REDIS_URL }, prefix });
+  });
+  after(async () => {
+    await worker?.close();
+    await api?.close();
+    await inspector?.close();
+    await dropRedisPrefix(prefix);
+  });
+
+  /** A worker process as `npm run worker` builds it, on the API's database and sandbox. */
+  async function startWorkerProcess(harness: Harness): Promise<Runtime> {
+    const config = loadConfig({
+      ...harness.database.env,
+      ...queueEnv,
+      ROLE: 'worker',
+      SANDBOX_PORT: new URL(harness.sandboxOrigin).port,
+      LOG_LEVEL: 'silent',
+      CRAWL_REQUEST_TIMEOUT_MS: '5000',
+    });
+    const runtime = await createRuntime(config, pino({ level: 'silent' }));
+    runtime.startWorker();
+    return runtime;
+  }
+
+  it('the API enqueues and relays without crawling; the worker crawls the job to the sandbox truth', async () => {
+    assert.ok(api && inspector);
+    assert.equal(api.runtime.deps.engine, undefined, 'an API process has no crawl engine');
+    const auth = await api.account({ credits: 1000 });
+    const truth = await fetchTruth(api, 'source_01', 'de');
+    const products = truth.products.slice(0, 3);
+    const created = await submitJob(api, auth.headers, {
+      source: 'source_01',
+      country: 'de',
+      key: 'id',
+      values: products.map((product) => product.id),
+      fetch_seller_names: true,
+    });
+    const jobId = (created.job as { _id?: string } | undefined)?._id;
+    assert.ok(jobId, JSON.stringify(created));
+
+    // No worker yet: the API's relay moved the crawl tasks to Redis, where they wait unconsumed.
+    await until('crawl tasks relayed to BullMQ', async () => (await inspector!.getWaitingCount()) === 3);
+    assert.equal(await inspector.getActiveCount(), 0);
+    const pending = await api.app.inject({ method: 'GET', url: `/job/${jobId}`, headers: auth.headers });
+    assert.notEqual(pending.json().job.status, 'finished');
+
+    worker = await startWorkerProcess(api);
+    const results = await awaitResults(api, auth.headers, jobId);
+    assert.equal(results.length, products.length);
+    products.forEach((product, index) => {
+      const result = results[index];
+      assert.ok(result);
+      assert.deepEqual([result.key, result.success, result.reason], [product.id, true, null]);
+      assert.equal(result.served_from, 'live');
+      assert.deepEqual(result.content, withoutPlantedFlags(product.content));
+    });
+    assert.equal((await inspector.getJobCounts('completed')).completed, 3);
+  });
+});
+
+describe('distributed deployment configuration', () => {
+  it('refuses a REDIS_URL that is not a redis:// URL, naming it', () => {
+    assert.throws(
+      () => loadConfig({ QUEUE_ENGINE: 'bullmq', REDIS_URL: '127.0.0.1:6379' }),
+      (error: unknown) => error instanceof ConfigError && /REDIS_URL/.test(error.message),
+    );
+  });
+});
