@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Queue, UnrecoverableError, WaitingError, Worker, type Job, type JobsOptions } from 'bullmq';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
-import { sleep } from '../lib/time.ts';
+import { settlesWithin, withinMs } from './queue.deadline.ts';
 import { startOutboxRelay, writeOutbox, type OutboxRow } from './queue.outbox.ts';
 import { isRetryable, retryDelayMs, type TaskHandler, type WorkQueue } from './queue.types.ts';
 
@@ -35,6 +35,8 @@ const RETRY_BACKOFF = 'pricecrawl-retry';
 const KEEP_COMPLETED_SECONDS = 24 * 3600;
 /** Given-up tasks are kept longer, for inspection. */
 const KEEP_FAILED_SECONDS = 7 * 24 * 3600;
+/** How long a forced close may take before stop() returns regardless. */
+const FORCE_CLOSE_MS = 1000;
 /** A task whose worker died this many times in a row is given up (BullMQ's default is 1). */
 const MAX_STALLED_COUNT = 3;
 
@@ -74,6 +76,7 @@ export function toBullmqJobs(rows: readonly OutboxRow[], nowMs: number = Date.no
 export function createBullmqQueue(db: Db, logger: Logger, options: BullmqQueueOptions): WorkQueue {
   const queueName = options.queueName ?? 'tasks';
   const prefix = options.prefix ?? 'pricecrawl';
+  const relayLeaseMs = options.relayLeaseMs ?? 15_000;
   const stopController = new AbortController();
   // Commands fail at once while Redis is away; the relay keeps the rows and tries again later.
   const producer = new Queue(queueName, {
@@ -84,10 +87,11 @@ export function createBullmqQueue(db: Db, logger: Logger, options: BullmqQueueOp
   const relay = startOutboxRelay(
     db,
     logger,
-    async (rows) => void (await producer.addBulk(toBullmqJobs(rows))),
+    // Bounded: while Redis is away an add can wait forever; the rows then stay for a later round.
+    async (rows) => void (await withinMs(producer.addBulk(toBullmqJobs(rows)), relayLeaseMs, 'BullMQ add')),
     {
       relayId: `${process.pid}-${randomUUID().slice(0, 8)}`,
-      leaseMs: options.relayLeaseMs ?? 15_000,
+      leaseMs: relayLeaseMs,
       horizonMs: options.relayHorizonMs ?? 60_000,
       limit: options.relayBatchSize ?? 500,
       pollIntervalMs: options.relayPollIntervalMs ?? 250,
@@ -127,25 +131,19 @@ export function createBullmqQueue(db: Db, logger: Logger, options: BullmqQueueOp
     else logger.warn(fields, 'task failed, will retry');
   }
 
-  /** Waits for a graceful close up to `timeoutMs`, then drops the connections. */
+  /** Waits for a graceful close up to `timeoutMs`, then drops the connections (bounded too). */
   async function closeWithin(
     what: string,
     close: () => Promise<void>,
     force: () => Promise<void>,
     timeoutMs: number,
   ) {
-    const timer = new AbortController();
-    const closed = close().then(
-      () => true,
-      (err: unknown) => {
-        logger.warn({ err }, `${what} close failed`);
-        return true;
-      },
-    );
-    const timedOut = sleep(timeoutMs, timer.signal).then(() => false);
-    const inTime = await Promise.race([closed, timedOut]);
-    timer.abort();
-    if (!inTime) await force().catch((err: unknown) => logger.warn({ err }, `${what} disconnect failed`));
+    const closing = close().catch((err: unknown) => logger.warn({ err }, `${what} close failed`));
+    if (await settlesWithin(closing, timeoutMs)) return;
+    logger.warn(`${what} did not close in ${timeoutMs} ms; dropping its connections`);
+    const forcing = force().catch((err: unknown) => logger.warn({ err }, `${what} disconnect failed`));
+    // Without a reachable Redis even a disconnect can wait; the process exits after stop() anyway.
+    await settlesWithin(forcing, FORCE_CLOSE_MS);
   }
 
   return {
