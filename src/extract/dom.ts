@@ -15,6 +15,8 @@ export interface HtmlElement {
   order: number;
   /** Visible non-blank characters in the subtree; lets text probes skip large containers cheaply. */
   textSize: number;
+  /** Number of descendant elements, for the same purpose. */
+  size: number;
 }
 
 /** A script element's attributes and raw body (JSON state lives there). */
@@ -34,30 +36,46 @@ export interface ParsedPage {
 const HIDDEN_TEXT_TAGS = new Set(['script', 'style', 'noscript', 'template', 'svg']);
 
 /**
+ * Nesting beyond which parsing stops. Real pages nest a few hundred levels at most; htmlparser2
+ * spends time proportional to the depth on every tag, so a page of endless unclosed tags would
+ * otherwise take minutes. What came before the cut is kept.
+ */
+const MAX_DEPTH = 3000;
+
+/** Creates an element under a parent (not yet attached). */
+function newElement(tag: string, attrs: Record<string, string>, parent: HtmlElement | null): HtmlElement {
+  return { tag, attrs, children: [], parent, order: 0, textSize: 0, size: 0 };
+}
+
+/** Adds a finished element's text and size to its parent; returns the parent. */
+function closeElement(element: HtmlElement): HtmlElement {
+  const parent = element.parent ?? element;
+  if (parent === element) return element;
+  if (!HIDDEN_TEXT_TAGS.has(element.tag)) parent.textSize += element.textSize;
+  parent.size += element.size + 1;
+  return parent;
+}
+
+/**
  * Parses HTML into a lean tree. htmlparser2 repairs broken markup (unclosed tags, stray end tags)
  * the way browsers mostly do; this function never throws on bad HTML.
  */
 export function parseHtml(html: string): ParsedPage {
-  const root: HtmlElement = { tag: '#root', attrs: {}, children: [], parent: null, order: 0, textSize: 0 };
+  const root = newElement('#root', {}, null);
   const elements: HtmlElement[] = [];
   const scripts: ScriptBlock[] = [];
   let current = root;
+  let depth = 0;
   let scriptText: string[] | null = null;
-  const parser = new Parser(
+  const parser: Parser = new Parser(
     {
       onopentag(name, attribs) {
-        const element: HtmlElement = {
-          tag: name,
-          attrs: attribs,
-          children: [],
-          parent: current,
-          order: 0,
-          textSize: 0,
-        };
+        const element = newElement(name, attribs, current);
         element.order = elements.push(element);
         current.children.push(element);
         current = element;
         if (name === 'script') scriptText = [];
+        if (++depth > MAX_DEPTH) parser.pause();
       },
       ontext(text) {
         if (scriptText !== null) scriptText.push(text);
@@ -71,14 +89,16 @@ export function parseHtml(html: string): ParsedPage {
           scripts.push({ attrs: current.attrs, text: scriptText.join('') });
           scriptText = null;
         }
-        if (current.parent === null) return;
-        if (!HIDDEN_TEXT_TAGS.has(current.tag)) current.parent.textSize += current.textSize;
-        current = current.parent;
+        depth--;
+        current = closeElement(current);
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
-  parser.end(html);
+  parser.write(html);
+  if (depth <= MAX_DEPTH) parser.end();
+  // Elements still open after a cut are closed here, so sizes add up to the root.
+  while (current !== root) current = closeElement(current);
   return { root, elements, scripts };
 }
 
@@ -124,26 +144,66 @@ const BLOCK_TAGS = new Set([
   'label',
 ]);
 
+/** Limits and hooks of a text walk (see {@link walkText}). */
+export interface TextWalk {
+  /** Give up (null) once this many characters were collected. */
+  maxChars: number;
+  /** Give up (null) once this many elements were visited: a price or a label is never that big. */
+  maxNodes: number;
+  /**
+   * Called for each descendant element before its text, with the last characters collected so
+   * far (up to 32) and a way to add text; returns false to leave the element out.
+   */
+  enter?: (element: HtmlElement, tail: string, push: (text: string) => void) => boolean;
+}
+
+/**
+ * Collects the text of an element as a browser lays it out, without recursion (pages nest tens of
+ * thousands of unclosed tags): inline pieces are joined as they are, blocks are set apart by a
+ * space. Returns the raw text, or null when a budget ran out.
+ */
+export function walkText(element: HtmlElement, walk: TextWalk): string | null {
+  const parts: string[] = [];
+  let length = 0;
+  let nodes = 0;
+  let tail = '';
+  const push = (text: string): void => {
+    parts.push(text);
+    length += text.length;
+    tail = (tail + text.slice(-32)).slice(-32);
+  };
+  const stack: (HtmlElement | string)[] = [element];
+  while (stack.length > 0) {
+    const item = stack.pop() as HtmlElement | string;
+    if (typeof item === 'string') {
+      push(item);
+      if (length > walk.maxChars) return null;
+      continue;
+    }
+    if (++nodes > walk.maxNodes || (item === element && item.size >= walk.maxNodes)) return null;
+    if (HIDDEN_TEXT_TAGS.has(item.tag)) continue;
+    if (item !== element && walk.enter !== undefined && !walk.enter(item, tail, push)) continue;
+    const block = BLOCK_TAGS.has(item.tag);
+    if (block) {
+      push(' ');
+      stack.push(' ');
+    }
+    for (let i = item.children.length - 1; i >= 0; i--) stack.push(item.children[i] as HtmlElement | string);
+  }
+  return parts.join('');
+}
+
+/** Collapses runs of whitespace and trims. */
+export function collapse(text: string): string {
+  return text.replace(/\s+/gu, ' ').trim();
+}
+
 /**
  * The visible text of an element as a browser would lay it out: inline pieces joined as they are
  * (so `87<span>.</span>11` stays `87.11`), blocks separated by a space, whitespace collapsed.
- * `skip` leaves out whole subtrees (for example crossed-out old prices).
  */
-export function textOf(element: HtmlElement, skip?: (e: HtmlElement) => boolean): string {
-  const parts: string[] = [];
-  collectText(element, parts, skip);
-  return parts.join('').replace(/\s+/gu, ' ').trim();
-}
-
-function collectText(element: HtmlElement, parts: string[], skip?: (e: HtmlElement) => boolean): void {
-  if (HIDDEN_TEXT_TAGS.has(element.tag)) return;
-  const block = BLOCK_TAGS.has(element.tag);
-  if (block) parts.push(' ');
-  for (const child of element.children) {
-    if (typeof child === 'string') parts.push(child);
-    else if (skip === undefined || !skip(child)) collectText(child, parts, skip);
-  }
-  if (block) parts.push(' ');
+export function textOf(element: HtmlElement): string {
+  return collapse(walkText(element, { maxChars: Infinity, maxNodes: Infinity }) ?? '');
 }
 
 /**
@@ -152,24 +212,9 @@ function collectText(element: HtmlElement, parts: string[], skip?: (e: HtmlEleme
  */
 export function shortTextOf(element: HtmlElement, maxChars: number): string | null {
   if (element.textSize > maxChars) return null;
-  const parts: string[] = [];
-  let length = 0;
-  const walk = (e: HtmlElement): boolean => {
-    if (HIDDEN_TEXT_TAGS.has(e.tag)) return true;
-    const block = BLOCK_TAGS.has(e.tag);
-    if (block) parts.push(' ');
-    for (const child of e.children) {
-      if (typeof child === 'string') {
-        parts.push(child);
-        length += child.length;
-        if (length > maxChars * 4) return false;
-      } else if (!walk(child)) return false;
-    }
-    if (block) parts.push(' ');
-    return true;
-  };
-  if (!walk(element)) return null;
-  const text = parts.join('').replace(/\s+/gu, ' ').trim();
+  const raw = walkText(element, { maxChars: maxChars * 4, maxNodes: 400 });
+  if (raw === null) return null;
+  const text = collapse(raw);
   return text.length > maxChars ? null : text;
 }
 

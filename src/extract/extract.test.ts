@@ -89,4 +89,15 @@ describe('extractProduct', () => {
       brand: null,
     });
   });
+
+  it('stays fast on pathological markup: endless nesting and huge dotted scripts', () => {
+    const deep = `<h1>Deep</h1><span class="price">€ 12,50</span>${'<div>'.repeat(100_000)}x`;
+    const dotted = `<script>${'a.'.repeat(200_000)}x = {"a": 1};</script><h1>Dots</h1>`;
+    for (const html of [deep, dotted]) {
+      const started = performance.now();
+      extractProduct(html);
+      assert.ok(performance.now() - started < 3000, `took ${(performance.now() - started).toFixed(0)} ms`);
+    }
+    assert.equal(extractProduct(deep).price, '12.50');
+  });
 });

@@ -1,5 +1,5 @@
 import { detectCurrency, hasCurrency } from './currency.ts';
-import { closest, textOf, type HtmlElement, type ParsedPage } from './dom.ts';
+import { closest, collapse, textOf, walkText, type HtmlElement, type ParsedPage } from './dom.ts';
 import { distanceScore, hintsOf, isNoiseArea, isOldPriceHint, isStruckThrough } from './layout.ts';
 import { findAmounts, type AmountMatch } from './price.ts';
 
@@ -64,30 +64,6 @@ function isOldPriceElement(element: HtmlElement): boolean {
   return isOldPriceHint(element);
 }
 
-/** Collects a price element's text, giving up once it is too long to be a single price. */
-class PriceTextCollector {
-  private text = '';
-  overflow = false;
-
-  constructor(private readonly maxChars: number) {}
-
-  /** Adds text; marks overflow past the budget so huge containers cost little. */
-  push(piece: string): void {
-    this.text += piece;
-    if (this.text.length > this.maxChars * 3) this.overflow = true;
-  }
-
-  /** The last characters collected, enough to see the number being written. */
-  tail(): string {
-    return this.text.slice(-24);
-  }
-
-  result(): string | null {
-    const collapsed = this.text.replace(/\s+/gu, ' ').trim();
-    return this.overflow || collapsed.length > this.maxChars ? null : collapsed;
-  }
-}
-
 /**
  * The text of a price element as shown: old prices inside it are left out, and cents set apart
  * (`139<sup>98</sup>`) get a decimal mark. Null when the text is longer than `maxChars`.
@@ -95,24 +71,18 @@ class PriceTextCollector {
 export function priceTextOf(element: HtmlElement, maxChars = 60): string | null {
   // Old prices inside are left out, so allow some slack before giving up on size alone.
   if (element.textSize > maxChars * 3) return null;
-  const out = new PriceTextCollector(maxChars);
-  const walk = (e: HtmlElement): void => {
-    for (const child of e.children) {
-      if (out.overflow) return;
-      if (typeof child === 'string') out.push(child);
-      else if (child.tag === 'script' || child.tag === 'style' || isOldPriceElement(child)) continue;
-      else if (isSeparateCents(child, out.tail())) {
-        out.push(/\.\d{3}$/u.test(out.tail()) ? ',' : '.');
-        walk(child);
-      } else {
-        if (child.tag === 'br' || child.tag === 'div' || child.tag === 'p' || child.tag === 'li')
-          out.push(' ');
-        walk(child);
-      }
-    }
-  };
-  walk(element);
-  return out.result();
+  const raw = walkText(element, {
+    maxChars: maxChars * 3,
+    maxNodes: 200,
+    enter: (child, tail, push) => {
+      if (isOldPriceElement(child)) return false;
+      if (isSeparateCents(child, tail)) push(/\.\d{3}$/u.test(tail) ? ',' : '.');
+      return true;
+    },
+  });
+  if (raw === null) return null;
+  const text = collapse(raw);
+  return text.length > maxChars ? null : text;
 }
 
 /**

@@ -72,12 +72,36 @@ const noiseCache = new WeakMap<HtmlElement, boolean>();
 
 /** True when an element sits in a recommendation carousel, navigation, footer or similar area. */
 export function isNoiseArea(element: HtmlElement): boolean {
-  if (element.tag === 'body' || element.parent === null) return false;
-  const cached = noiseCache.get(element);
-  if (cached !== undefined) return cached;
-  const own = element.tag === 'footer' || element.tag === 'nav' || NOISE_WORDS.test(hintWords(element));
-  const answer = own || isNoiseArea(element.parent);
-  noiseCache.set(element, answer);
+  return inheritedFlag(element, noiseCache, (e) => {
+    if (e.tag === 'body' || e.tag === 'html' || e.parent === null) return false;
+    return e.tag === 'footer' || e.tag === 'nav' || NOISE_WORDS.test(hintWords(e));
+  });
+}
+
+/**
+ * True when `own` holds for the element or any ancestor, memoised per element. Walks up without
+ * recursion (pages nest tens of thousands of unclosed tags) and fills the cache on the way back.
+ */
+function inheritedFlag(
+  element: HtmlElement,
+  cache: WeakMap<HtmlElement, boolean>,
+  own: (e: HtmlElement) => boolean,
+): boolean {
+  const pending: HtmlElement[] = [];
+  let answer = false;
+  for (let e: HtmlElement | null = element; e !== null; e = e.parent) {
+    const cached = cache.get(e);
+    if (cached !== undefined) {
+      answer = cached;
+      break;
+    }
+    pending.push(e);
+  }
+  for (let i = pending.length - 1; i >= 0; i--) {
+    const e = pending[i] as HtmlElement;
+    answer = answer || own(e);
+    cache.set(e, answer);
+  }
   return answer;
 }
 
@@ -101,16 +125,14 @@ const HIDDEN_CLASS = /(?:^|\s)(?:hidden|hide|d-none|invisible|(?!visually-)[\w-]
  * ("Sold out", "Unavailable"), which must not be read as the product's state.
  */
 export function isHidden(element: HtmlElement): boolean {
-  if (element.parent === null) return false;
-  const cached = hiddenCache.get(element);
-  if (cached !== undefined) return cached;
-  const own =
-    element.attrs['hidden'] !== undefined ||
-    /display\s*:\s*none|visibility\s*:\s*hidden/iu.test(element.attrs['style'] ?? '') ||
-    HIDDEN_CLASS.test(element.attrs['class'] ?? '');
-  const answer = own || isHidden(element.parent);
-  hiddenCache.set(element, answer);
-  return answer;
+  return inheritedFlag(
+    element,
+    hiddenCache,
+    (e) =>
+      e.attrs['hidden'] !== undefined ||
+      /display\s*:\s*none|visibility\s*:\s*hidden/iu.test(e.attrs['style'] ?? '') ||
+      HIDDEN_CLASS.test(e.attrs['class'] ?? ''),
+  );
 }
 
 const hiddenCache = new WeakMap<HtmlElement, boolean>();

@@ -4,12 +4,28 @@ import { parseLenientJson } from './lenient-json.ts';
 /** Script state larger than this is skipped: reading it would cost more than it is likely worth. */
 const MAX_SCRIPT_CHARS = 3_000_000;
 
-/**
- * Places in inline scripts where a state object starts: `window.__INITIAL_STATE__ = {`,
- * `var productData = {`, `dataLayer.push({`, `gtag('event', 'view_item', {`.
- */
-const STATE_START =
-  /(?:__[A-Z][A-Z0-9_]*__|\b[\w$.]*(?:state|State|STATE|data|Data|DATA|product|Product|PRODUCT|config|Config)[\w$]*)\s*=\s*(?=[{[])|\b(?:dataLayer|digitalData)\s*(?:\.push\s*\(\s*|=\s*)(?=[{[])|\bgtag\s*\(\s*['"]event['"]\s*,\s*['"][\w-]+['"]\s*,\s*(?=\{)/gu;
+/** An assignment of an object or array literal: `... = {` (found first, cheaply, then named). */
+const ASSIGNMENT = /=\s*(?=[{[])/gu;
+
+/** Names of variables that hold page state: `__INITIAL_STATE__`, `productData`, `window.pageConfig`. */
+const STATE_NAME = /(?:__[A-Z][A-Z0-9_]*__|state|data|product|config)[\w$]*$/iu;
+
+/** Calls that hand state to analytics: `dataLayer.push({`, `gtag('event', 'view_item', {`. */
+const STATE_CALL =
+  /\b(?:dataLayer|digitalData)\s*\.push\s*\(\s*(?=[{[])|\bgtag\s*\(\s*['"]event['"]\s*,\s*['"][\w-]+['"]\s*,\s*(?=\{)/gu;
+
+/** Where state objects start in one script: after assignments to state-named variables and calls. */
+function stateStarts(text: string): number[] {
+  const starts: number[] = [];
+  for (const match of text.matchAll(ASSIGNMENT)) {
+    const before = text.slice(Math.max(0, match.index - 80), match.index);
+    // `==`, `<=`, `!=` compare; only a plain `name =` assigns.
+    const name = /(?:^|[^\w$.=!<>])([\w$.]+)\s*$/u.exec(before)?.[1];
+    if (name !== undefined && STATE_NAME.test(name)) starts.push(match.index + match[0].length);
+  }
+  for (const match of text.matchAll(STATE_CALL)) starts.push(match.index + match[0].length);
+  return starts.sort((a, b) => a - b);
+}
 
 /**
  * Index just past the object or array that starts at `start`, following strings of either quote
@@ -38,10 +54,12 @@ export function endOfLiteral(text: string, start: number): number {
 /** JSON values assigned or pushed in one inline script. */
 function valuesInScript(text: string): unknown[] {
   const values: unknown[] = [];
-  for (const match of text.matchAll(STATE_START)) {
-    const start = match.index + match[0].length;
-    const end = endOfLiteral(text, start);
-    values.push(...parseLenientJson(text.slice(start, end)));
+  let readUpTo = 0;
+  for (const start of stateStarts(text)) {
+    // A literal nested in one already read (`a = {b: c = {...}}`) was read with it.
+    if (start < readUpTo) continue;
+    readUpTo = endOfLiteral(text, start);
+    values.push(...parseLenientJson(text.slice(start, readUpTo)));
   }
   return values;
 }
