@@ -78,7 +78,7 @@ export function createBullmqQueue(db: Db, logger: Logger, options: BullmqQueueOp
   const prefix = options.prefix ?? 'pricecrawl';
   const relayLeaseMs = options.relayLeaseMs ?? 15_000;
   const stopController = new AbortController();
-  // Commands fail at once while Redis is away; the relay keeps the rows and tries again later.
+  // Once connected, commands fail at once while Redis is away instead of queueing in memory.
   const producer = new Queue(queueName, {
     connection: { url: options.redisUrl, enableOfflineQueue: false },
     prefix,
