@@ -218,15 +218,6 @@ export function shortTextOf(element: HtmlElement, maxChars: number): string | nu
   return text.length > maxChars ? null : text;
 }
 
-/** The text directly inside an element, without its child elements' text. */
-export function ownTextOf(element: HtmlElement): string {
-  return element.children
-    .filter((c): c is string => typeof c === 'string')
-    .join(' ')
-    .replace(/\s+/gu, ' ')
-    .trim();
-}
-
 /** The nearest ancestor (or the element itself) that passes the test, or null. */
 export function closest(element: HtmlElement, test: (e: HtmlElement) => boolean): HtmlElement | null {
   for (let e: HtmlElement | null = element; e !== null; e = e.parent) if (test(e)) return e;

@@ -68,7 +68,7 @@ function isOldPriceElement(element: HtmlElement): boolean {
  * The text of a price element as shown: old prices inside it are left out, and cents set apart
  * (`139<sup>98</sup>`) get a decimal mark. Null when the text is longer than `maxChars`.
  */
-export function priceTextOf(element: HtmlElement, maxChars = 60): string | null {
+function priceTextOf(element: HtmlElement, maxChars = 60): string | null {
   // Old prices inside are left out, so allow some slack before giving up on size alone.
   if (element.textSize > maxChars * 3) return null;
   const raw = walkText(element, {
@@ -90,6 +90,7 @@ export function priceTextOf(element: HtmlElement, maxChars = 60): string | null 
  * exactly two digits right after a whole number that has no decimal part yet.
  */
 function isSeparateCents(child: HtmlElement, tail: string): boolean {
+  if (child.size > 2 || child.textSize !== 2) return false;
   if (!/(?:^|[^\d.,])\d{1,3}(?:[.,' \u00a0]\d{3})*$/u.test(tail)) return false;
   const text = textOf(child);
   return text.length <= 4 && /^\s*\d{2}\s*$/u.test(text);
@@ -99,7 +100,7 @@ function isSeparateCents(child: HtmlElement, tail: string): boolean {
  * The amount a price text states: the first one written beside a currency marker; failing that,
  * the only amount of a short text in an element marked as a price. Percentages never count.
  */
-export function amountIn(text: string, hinted: boolean): AmountMatch | null {
+function amountIn(text: string, hinted: boolean): AmountMatch | null {
   const amounts = findAmounts(text).filter((a) => !/^\s*%/u.test(text.slice(a.end)));
   for (const [index, amount] of amounts.entries()) {
     const before = text.slice(Math.max(0, amount.start - 4), amount.start);
@@ -131,10 +132,6 @@ function inlineFontPx(element: HtmlElement): number {
  * title, a large inline font; it subtracts for old prices, unit/shipping/instalment prices and
  * recommendation or navigation areas.
  */
-export function scoreElementForDebug(element: HtmlElement, mainOrder: number | null): PriceCandidate | null {
-  return scoreElement(element, mainOrder);
-}
-
 function scoreElement(element: HtmlElement, mainOrder: number | null): PriceCandidate | null {
   if (element.textSize === 0) return null;
   const hints = priceHintsOf(element);
@@ -173,16 +170,9 @@ export function findLayoutPrice(page: ParsedPage, mainOrder: number | null): Pri
     if (candidate === null || closest(element, (e) => OUT_OF_BODY.has(e.tag)) !== null) continue;
     candidates.push(candidate);
   }
-  // The same amount shown in several places (buy box, sticky bar, summary) is more likely the
-  // price; only places that look like the product's own price count.
-  const frequency = new Map<string, number>();
-  for (const c of candidates) if (c.score >= 3) frequency.set(c.decimal, (frequency.get(c.decimal) ?? 0) + 1);
+  // The best score wins; on a tie the earlier element, as the buy box comes before the page's rest.
   let best: PriceCandidate | null = null;
-  for (const c of candidates) {
-    const repeats = c.score >= 3 ? (frequency.get(c.decimal) ?? 1) - 1 : 0;
-    const score = c.score + Math.min(1, repeats * 0);
-    if (best === null || score > best.score) best = { ...c, score };
-  }
+  for (const c of candidates) if (best === null || c.score > best.score) best = c;
   return best !== null && best.score >= 3 ? best : null;
 }
 

@@ -4,7 +4,7 @@ import type { HtmlElement } from './dom.ts';
  * Class/id words (see {@link hintWords}) that mark an old, crossed-out or reference price rather
  * than the one to pay: `old-price`, `PriceWas`, `price--regular`, `suggestedRetailPrice`.
  */
-export const OLD_PRICE_WORDS =
+const OLD_PRICE_WORDS =
   /(?:^|-)(?:old|was|before|strike|striked|strikethrough|crossed|linethrough|regular|original|rrp|uvp|msrp|retail|compare|prev|previous|former|instead|saving|savings|save|reference|oldprice|wasprice|listprice|regularprice|originalprice|strikeprice|crossedprice|compareprice)(?:-|$)|(?:^|-)(?:list|line)-(?:price|through)(?:-|$)/u;
 
 /** True when an element's class or id marks it as an old or reference price. */

@@ -5,7 +5,7 @@ import { cleanIdentifier, cleanText } from './values.ts';
 import type { LayerFacts } from './types.ts';
 
 /** `<meta property|name="...">` values of a page, keyed by lowercased property name (first one wins). */
-export function metaTags(page: ParsedPage): Map<string, string> {
+function metaTags(page: ParsedPage): Map<string, string> {
   const tags = new Map<string, string>();
   for (const element of page.elements) {
     if (element.tag !== 'meta') continue;

@@ -36,7 +36,7 @@ function rdfaProperty(property: string | undefined): string | undefined {
 }
 
 /** The value of a property element, following the microdata rules for each tag. */
-export function propertyValue(element: HtmlElement): string | null {
+function propertyValue(element: HtmlElement): string | null {
   const { attrs, tag } = element;
   if (attrs['content'] !== undefined) return cleanText(attrs['content']);
   if (tag === 'meta') return null;

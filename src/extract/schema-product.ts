@@ -59,9 +59,7 @@ function chooseOffer(offers: readonly OfferFacts[]): OfferFacts | undefined {
 }
 
 /** In stock when any offer is; out of stock only when offers say so and none is in stock. */
-export function combinedAvailability(
-  offers: readonly { availability: Availability | null }[],
-): Availability | null {
+function combinedAvailability(offers: readonly { availability: Availability | null }[]): Availability | null {
   if (offers.some((o) => o.availability === 'InStock')) return 'InStock';
   if (offers.some((o) => o.availability === 'OutOfStock')) return 'OutOfStock';
   return null;
@@ -113,7 +111,7 @@ function identifierOf(product: JsonObject): string | null {
 }
 
 /** The first GTIN-like property of a product. */
-export function gtinOf(product: JsonObject): string | null {
+function gtinOf(product: JsonObject): string | null {
   for (const key of ['gtin13', 'gtin', 'gtin12', 'gtin14', 'gtin8', 'ean', 'isbn']) {
     const raw = cleanIdentifier(product[key]);
     const digits = raw?.replace(/\D/gu, '') ?? '';

@@ -31,7 +31,7 @@ function stateStarts(text: string): number[] {
  * Index just past the object or array that starts at `start`, following strings of either quote
  * so that brackets inside them do not count. Returns the text's length when it never closes.
  */
-export function endOfLiteral(text: string, start: number): number {
+function endOfLiteral(text: string, start: number): number {
   let depth = 0;
   let quote: string | null = null;
   for (let i = start; i < text.length; i++) {

@@ -10,7 +10,7 @@ const NAMED_ENTITIES: Record<string, string> = {
 };
 
 /** Decodes the few HTML entities that leak into JSON-LD and script strings. */
-export function decodeBasicEntities(text: string): string {
+function decodeBasicEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/giu, (entity, body: string) => {
     if (body.startsWith('#x') || body.startsWith('#X'))
       return String.fromCodePoint(parseInt(body.slice(2), 16));
