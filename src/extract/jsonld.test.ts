@@ -130,6 +130,18 @@ describe('findProductNodes and factsFromJsonLd', () => {
     assert.equal(facts.price, '69.95');
   });
 
+  it('takes the price specification that applies, not the list price', () => {
+    const offers = {
+      priceSpecification: [
+        { '@type': 'UnitPriceSpecification', price: 129, priceType: 'https://schema.org/ListPrice' },
+        { '@type': 'UnitPriceSpecification', price: 99, priceCurrency: 'EUR' },
+      ],
+    };
+    const facts = factsFromJsonLd([{ '@type': 'Product', offers }]);
+    assert.equal(facts.price, '99');
+    assert.equal(facts.currency, 'EUR');
+  });
+
   it('treats a zero price as no price', () => {
     assert.equal(
       factsFromJsonLd([{ '@type': 'Product', offers: { price: '0.00', priceCurrency: 'EUR' } }]).price,

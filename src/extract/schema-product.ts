@@ -85,7 +85,7 @@ function offersOf(holder: JsonObject): OfferFacts[] {
 
 /** Reads one Offer (or AggregateOffer) node, including a nested priceSpecification. */
 function readOffer(offer: JsonObject, isAggregate: boolean): OfferFacts {
-  const spec = firstObject(offer['priceSpecification']);
+  const spec = currentSpecification(offer['priceSpecification']);
   const rawPrice = offer['price'] ?? spec?.['price'] ?? (isAggregate ? offer['lowPrice'] : undefined);
   const availability = offer['availability'];
   return {
@@ -96,9 +96,15 @@ function readOffer(offer: JsonObject, isAggregate: boolean): OfferFacts {
   };
 }
 
-function firstObject(value: unknown): JsonObject | undefined {
-  const first = Array.isArray(value) ? value[0] : value;
-  return isJsonObject(first) ? first : undefined;
+/**
+ * The price specification of the price to pay: shops list the list price or the strike-through
+ * price as specifications too (`priceType: ListPrice`), next to the one that applies.
+ */
+function currentSpecification(value: unknown): JsonObject | undefined {
+  const specs = (Array.isArray(value) ? value : [value]).filter(isJsonObject);
+  const isReference = (spec: JsonObject): boolean =>
+    /ListPrice|Strikethrough|SRP|MSRP|InvoicePrice|MinimumAdvertised/iu.test(String(spec['priceType'] ?? ''));
+  return specs.find((spec) => !isReference(spec)) ?? specs[0];
 }
 
 /** The product's own identifier: `sku`, else `productID`, else a GTIN, else `mpn`. */
