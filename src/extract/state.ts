@@ -67,10 +67,12 @@ function candidateOf(object: JsonObject, wanted: Set<string>): StateCandidate | 
   if (price === null) return null;
   const name = cleanText(firstKey(object, NAME_KEYS));
   const sku = cleanIdentifier(firstKey(object, SKU_KEYS));
+  const nameTokens = tokensOf(name ?? '');
   let overlap = 0;
-  if (name !== null) for (const token of tokensOf(name)) if (wanted.has(token)) overlap++;
-  // Without a shared word the object may be any product on the page (a recommendation, the cart).
-  if (overlap === 0) return null;
+  for (const token of nameTokens) if (wanted.has(token)) overlap++;
+  // Unless most of its name is the product's, the object may be any product on the page (a
+  // recommendation sharing the word "black", the cart).
+  if (overlap === 0 || overlap < nameTokens.size / 2) return null;
   const rawPrice = object['price'];
   const currency =
     cleanText(firstKey(object, CURRENCY_KEYS)) ??
