@@ -4,7 +4,7 @@
  * (default 100 000) with a local receiver that verifies every signature, and prints the end-to-end
  * time, deliveries per second and the service's peak memory.
  *
- *   npx tsx bench/stream.ts [--values 100000] [--batch-size 100]
+ *   npx tsx bench/stream.ts [--values 100000] [--batch-size 100] [--drain]
  *
  * Only CALLBACK_ALLOW_HOSTS (the receiver is on loopback), the ports, DATA_DIR (a fresh temporary
  * directory) and the demo key are set; everything else is the default configuration.
@@ -23,8 +23,12 @@ const { values: args } = parseArgs({
   options: {
     values: { type: 'string', default: '100000' },
     'batch-size': { type: 'string', default: '100' },
+    // Malformed GTINs instead of ids: every result exists at submission, so the run measures how
+    // fast the sender drains deliveries, without the crawl in the way.
+    drain: { type: 'boolean', default: false },
   },
 });
+const DRAIN = args.drain === true;
 const VALUE_COUNT = Number(args.values);
 const BATCH_SIZE = Number(args['batch-size']);
 
@@ -45,6 +49,13 @@ function peakRssMiB(pid: number): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A 13-digit GTIN whose check digit is wrong (a `parameter_invalid` value). */
+function badGtin(body12: number): string {
+  const digits = String(body12).padStart(12, '0');
+  const sum = [...digits].reduce((acc, digit, i) => acc + Number(digit) * (i % 2 === 0 ? 1 : 3), 0);
+  return `${digits}${(((10 - (sum % 10)) % 10) + 1) % 10}`;
 }
 
 async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
@@ -83,8 +94,10 @@ async function main(): Promise<void> {
       products: Array<{ id: string }>;
       not_found: { id: string[] };
     };
-    const values = [...new Set([...truth.products.map((p) => p.id), ...truth.not_found.id])];
-    for (let i = 0; values.length < VALUE_COUNT; i += 1) values.push(String(90_000_000 + i));
+    const values = DRAIN ? [] : [...new Set([...truth.products.map((p) => p.id), ...truth.not_found.id])];
+    for (let i = 0; values.length < VALUE_COUNT; i += 1) {
+      values.push(DRAIN ? badGtin(400_000_000_000 + i) : String(90_000_000 + i));
+    }
 
     let secret = '';
     let badSignatures = 0;
@@ -131,7 +144,7 @@ async function main(): Promise<void> {
       body: JSON.stringify({
         source: 'source_01',
         country: 'de',
-        key: 'id',
+        key: DRAIN ? 'gtin' : 'id',
         values,
         callback_url: receiver.url,
         delivery_batch_size: BATCH_SIZE,
@@ -167,6 +180,7 @@ async function main(): Promise<void> {
     ).json()) as Record<string, unknown>;
     const seconds = (endMs - startedMs) / 1000;
     const figures = {
+      mode: DRAIN ? 'drain (results exist at submission)' : 'crawl (sandbox)',
       values: VALUE_COUNT,
       delivery_batch_size: BATCH_SIZE,
       end_to_end_s: Number(seconds.toFixed(1)),
