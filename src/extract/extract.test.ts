@@ -23,6 +23,14 @@ describe('extractProduct', () => {
     assert.equal(product.name, 'Trail Shoe X');
   });
 
+  it('reads OpenGraph product tags and Twitter product cards', () => {
+    const og =
+      '<meta property="product:price:amount" content="34.99"><meta property="product:price:currency" content="GBP">';
+    assert.equal(extractProduct(shopPage('', og)).price, '34.99');
+    const card = '<meta name="twitter:label1" content="Price"><meta name="twitter:data1" content="$60">';
+    assert.equal(extractProduct(shopPage('', card)).price, '60');
+  });
+
   it('finds the current price next to the title and not the crossed-out or other prices', () => {
     const buyBox = `<div class="price-box"><span class="old-price">£120.00</span>
       <span class="price price--sale">£89.99</span><span class="shipping-price">+ £4.99 shipping</span></div>`;

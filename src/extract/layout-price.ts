@@ -1,6 +1,6 @@
 import { detectCurrency, hasCurrency } from './currency.ts';
 import { closest, collapse, textOf, walkText, type HtmlElement, type ParsedPage } from './dom.ts';
-import { distanceScore, hintsOf, isNoiseArea, isOldPriceHint, isStruckThrough } from './layout.ts';
+import { distanceScore, hintsOf, hintWords, isNoiseArea, isOldPriceHint, isStruckThrough } from './layout.ts';
 import { findAmounts, type AmountMatch } from './price.ts';
 
 /** A price shown in the page body, with how much it looks like the product's current price. */
@@ -151,8 +151,22 @@ function scoreElement(element: HtmlElement, mainOrder: number | null): PriceCand
   if (SIDE_AMOUNT_HINT.test(hints)) score -= 3;
   if (text.length > 30) score -= 1;
   if (isNoiseArea(element)) score -= 8;
+  else if (isInBuyBox(element)) score += 1;
   if (mainOrder !== null) score += distanceScore(element.order - mainOrder);
   return { element, decimal: amount.decimal, currency: detectCurrency(text), score };
+}
+
+/** Class/id words of the area that sells the product: the buy box, the product summary. */
+const BUY_BOX_WORDS =
+  /(?:^|-)(?:buy-?box|buybox|buy|purchase|add-to-cart|add-to-basket|pdp|product-(?:info|information|details?|main|summary|buy|offer|price|page)|offer|checkout)(?:-|$)/u;
+
+/** True when one of the element's few closest ancestors is the product's buy box or summary. */
+function isInBuyBox(element: HtmlElement): boolean {
+  let e: HtmlElement | null = element.parent;
+  for (let depth = 0; e !== null && depth < 8; depth++, e = e.parent) {
+    if (BUY_BOX_WORDS.test(hintWords(e))) return true;
+  }
+  return false;
 }
 
 const OUT_OF_BODY = new Set(['head', 'select', 'option']);

@@ -25,19 +25,30 @@ function firstTag(tags: Map<string, string>, keys: readonly string[]): string | 
   return null;
 }
 
+/** Meta tags that carry the price; a sale price wins over the regular one. */
+const PRICE_TAGS = [
+  'product:sale_price:amount',
+  'product:price:amount',
+  'og:price:amount',
+  'product:price',
+  'og:price',
+];
+
+/** Twitter product cards pair `twitter:labelN` ("Price") with `twitter:dataN` ("$60"). */
+function twitterCardValue(tags: Map<string, string>, label: RegExp): string | null {
+  for (let n = 1; n <= 4; n++) {
+    if (label.test(tags.get(`twitter:label${n}`) ?? '')) return tags.get(`twitter:data${n}`) ?? null;
+  }
+  return null;
+}
+
 /**
  * Reads OpenGraph and Facebook product meta tags (`product:price:amount`, `og:price:amount`,
  * `product:availability`, `product:retailer_item_id`, ...). A sale price wins over the regular one.
  */
 export function factsFromMeta(page: ParsedPage): LayerFacts {
   const tags = metaTags(page);
-  const price = firstTag(tags, [
-    'product:sale_price:amount',
-    'product:price:amount',
-    'og:price:amount',
-    'product:price',
-    'og:price',
-  ]);
+  const price = firstTag(tags, PRICE_TAGS) ?? twitterCardValue(tags, /price|prix|preis|precio|prezzo|cena/iu);
   const availability = firstTag(tags, ['product:availability', 'og:availability']);
   return {
     price: price === null ? null : parseOfferPrice(price),
