@@ -70,6 +70,11 @@ describe('extractProduct', () => {
     assert.equal(extractProduct(shopPage(buyBox)).availability, 'OutOfStock');
   });
 
+  it('does not take stock in a particular store for the product state', () => {
+    const buyBox = `<span class="price">£20.00</span><div class="store-stock">Out of stock in store: Leeds</div>`;
+    assert.equal(extractProduct(shopPage(buyBox)).availability, 'InStock');
+  });
+
   it('does not take a hidden template message for the product state', () => {
     const buyBox = `<span class="price">£20.00</span><div class="stock-status hidden">Sold out</div>`;
     assert.equal(extractProduct(shopPage(buyBox)).availability, 'InStock');

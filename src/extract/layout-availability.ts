@@ -4,14 +4,18 @@ import { distanceScore, hintsOf, isHidden, isNoiseArea } from './layout.ts';
 
 /** Class/id/test-attribute words of an element that states stock. */
 const AVAILABILITY_HINT =
-  /avail|stock|dispon|verf[uü]g|lieferbar|delivery-?status|inventory|sold-?out|soldout|in-?store|zalog|sklad|nalich|наличи/iu;
+  /avail|stock|dispon|verf[uü]g|lieferbar|delivery-?status|inventory|sold-?out|soldout|zalog|sklad|nalich|наличи/iu;
 
 /** Class words of a message for one particular stock state. */
 const STATE_TEMPLATE_HINT =
   /unavailab|not-?available|out-?of-?stock|sold-?out|no-?stock|in-?stock|is-?available/iu;
 
-/** Texts that say something is unavailable, but not the product. */
-const NOT_ABOUT_STOCK = /image|photo|bild|imagen|immagine|foto|wish ?list|liste|error|sorry|problem/iu;
+/**
+ * Texts about something other than buying the product online: images, lists, errors, and stock
+ * in a particular store (a product sold online may be out of stock in the shopper's store).
+ */
+const NOT_ABOUT_STOCK =
+  /image|photo|bild|imagen|immagine|foto|wish ?list|liste|error|sorry|problem|in[ -]?store|collect|pick[ -]?up|filiale|markt|magasin|tienda|negozio|loja|sklep|prodejn|obchod/iu;
 
 /** The attributes an availability badge is usually named by. */
 function availabilityHints(element: HtmlElement): string {
