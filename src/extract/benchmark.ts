@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
+import { decodeHtml } from './decode.ts';
 import { extractProduct } from './extract.ts';
 import { SCORED_FIELDS, judge, metricsOf, type Counts, type Metrics, type ScoredField } from './score.ts';
 import type { ExtractedProduct } from './types.ts';
@@ -65,7 +65,8 @@ export function runBenchmark(dir: string): BenchmarkReport {
     const id = file.replace(/\.html\.gz$/u, '');
     const truthRecord = groundTruth[id];
     if (truthRecord === undefined) continue;
-    const html = gunzipSync(readFileSync(join(dir, 'html', file))).toString('utf8');
+    // Decoded as the extract command decodes files, so scores match what the CLI prints.
+    const html = decodeHtml(readFileSync(join(dir, 'html', file)));
     const started = performance.now();
     const predicted = extractProduct(html, { url: truthRecord.url });
     const durationMs = performance.now() - started;
