@@ -193,5 +193,29 @@ for (const dialect of DIALECTS) {
       assert.equal(await balanceOf(account.accountId), balance, 'removing conversions is free');
       await assertLedgerClean(account.accountId);
     });
+
+    for (const source of ['source_02', 'source_04']) {
+      it(`reports what remove_conversions removed on ${source} after a GTIN lookup stored one`, async () => {
+        const sourceTruth = await fetchTruth(harness, source, 'de');
+        const product = sourceTruth.products.find((candidate) => typeof candidate.gtin === 'string');
+        assert.ok(product);
+        const gtin = String(product.gtin);
+        const account = await harness.account({ credits: 10 });
+        const looked = await runJob(harness, account.headers, {
+          source,
+          country: 'de',
+          key: 'gtin',
+          values: [gtin],
+        });
+        const productId = looked.results[0]?.content?.product_id;
+        assert.equal(typeof productId, 'string', JSON.stringify(looked.results[0]));
+        const removal = { source, country: 'de', key: 'gtin', topic: 'remove_conversions', values: [gtin] };
+        const removed = await runJob(harness, account.headers, removal);
+        assert.deepEqual(removed.results[0]?.content, { gtin, removed: true, product_id: productId });
+        const again = await runJob(harness, account.headers, removal);
+        assert.deepEqual(again.results[0]?.content, { gtin, removed: false, product_id: null });
+        assert.equal(await balanceOf(account.accountId), 9, 'only the lookup was charged');
+      });
+    }
   });
 }

@@ -99,6 +99,27 @@ for (const dialect of DIALECTS) {
       );
     });
 
+    it('lists the buy-box price where the source has one (source_02)', async () => {
+      const marketplace = await fetchTruth(harness, 'source_02', 'de');
+      const item = marketplace.products.find((candidate) => {
+        const buybox = candidate.content.buybox as { price?: unknown } | undefined;
+        return typeof buybox?.price === 'number';
+      });
+      assert.ok(item);
+      const itemCode = String(item.item_code);
+      await runJob(harness, owner.headers, {
+        source: 'source_02',
+        country: 'de',
+        key: 'item_code',
+        values: [itemCode],
+      });
+      const body = (
+        await history(owner.headers, `source=source_02&country=de&key=item_code&value=${itemCode}`)
+      ).json();
+      assert.equal(body.total, 1);
+      assert.equal(body.points[0].buybox_price, (item.content.buybox as { price: number }).price);
+    });
+
     it('filters by time and pages', async () => {
       const after = (
         await history(owner.headers, `${valueQuery()}&from=${encodeURIComponent(observedAt[1] ?? '')}`)
