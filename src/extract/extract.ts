@@ -29,7 +29,7 @@ const FIELDS: readonly ProductField[] = ['price', 'currency', 'sku', 'gtin', 'av
  * Broken HTML never throws; a field nobody found is null.
  */
 export function extractProduct(html: string, options: ExtractOptions = {}): ExtractedProduct {
-  const jsonLd = safely(() => factsFromJsonLd(extractJsonLd(html)));
+  const jsonLd = safely(() => factsFromJsonLd(extractJsonLd(html), titleOf(html)));
   const page = safely(() => parseHtml(html));
   if (page === null) return finish(mergeLayers([jsonLd]));
   const structured = [jsonLd, safely(() => factsFromMicrodata(page)), safely(() => factsFromMeta(page))];
@@ -47,6 +47,12 @@ export function extractProduct(html: string, options: ExtractOptions = {}): Extr
   return finish(
     mergeLayers([{ sku: shown?.shownSku ?? null }, ...structured, state, shown?.fallback ?? null]),
   );
+}
+
+/** The page's `<title>`, found with a cheap scan like JSON-LD (the DOM is not built yet). */
+function titleOf(html: string): string | null {
+  const match = /<title[^>]*>([^<]*)<\/title>/iu.exec(html.slice(0, 300_000));
+  return match?.[1]?.trim() || null;
 }
 
 /**

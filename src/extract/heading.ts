@@ -1,22 +1,6 @@
 import { shortTextOf, textOf, type HtmlElement, type ParsedPage } from './dom.ts';
 import { hintWords, isHidden } from './layout.ts';
-
-/** Word tokens of a text, lowercased, for overlap checks (CJK runs count as one token each). */
-function tokensOf(text: string): Set<string> {
-  return new Set(
-    text
-      .toLowerCase()
-      .split(/[^\p{L}\p{N}]+/u)
-      .filter((t) => t.length > 1),
-  );
-}
-
-/** How many of the wanted tokens a text shares. */
-function overlapOf(text: string, wanted: Set<string>): number {
-  let overlap = 0;
-  for (const token of tokensOf(text)) if (wanted.has(token)) overlap++;
-  return overlap;
-}
+import { sharedTokens, wordTokens } from './values.ts';
 
 /** The element among `elements` whose text shares most tokens with `wanted` (at least one). */
 function bestMatch(elements: readonly HtmlElement[], wanted: Set<string>): HtmlElement | null {
@@ -25,7 +9,7 @@ function bestMatch(elements: readonly HtmlElement[], wanted: Set<string>): HtmlE
   for (const element of elements) {
     const text = shortTextOf(element, 300);
     if (text === null || text === '') continue;
-    const overlap = overlapOf(text, wanted);
+    const overlap = sharedTokens(text, wanted);
     if (overlap > bestOverlap) [best, bestOverlap] = [element, overlap];
   }
   return best;
@@ -45,7 +29,7 @@ function isTitleLike(element: HtmlElement): boolean {
  */
 export function findMainHeading(page: ParsedPage, name: string | null): HtmlElement | null {
   const title = page.elements.find((e) => e.tag === 'title');
-  const wanted = tokensOf(name ?? (title === undefined ? '' : textOf(title)));
+  const wanted = wordTokens(name ?? (title === undefined ? '' : textOf(title)));
   const headings = page.elements.filter((e) => e.tag === 'h1' && !isHidden(e));
   const fromH1 = bestMatch(headings, wanted);
   if (fromH1 !== null) return fromH1;

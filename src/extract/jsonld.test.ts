@@ -142,6 +142,13 @@ describe('findProductNodes and factsFromJsonLd', () => {
     assert.equal(facts.currency, 'EUR');
   });
 
+  it('tells the page product from related products by the page title', () => {
+    const product = (name: string, price: string) => ({ '@type': 'Product', name, offers: { price } });
+    const nodes = [product('Garden Hose 20 m', '19.99'), product('Trail Shoe X', '89.00')];
+    assert.equal(factsFromJsonLd(nodes, 'Trail Shoe X | Shop').price, '89.00');
+    assert.equal(factsFromJsonLd(nodes).price, '19.99');
+  });
+
   it('treats a zero price as no price', () => {
     assert.equal(
       factsFromJsonLd([{ '@type': 'Product', offers: { price: '0.00', priceCurrency: 'EUR' } }]).price,

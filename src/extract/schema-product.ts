@@ -1,7 +1,7 @@
 import { normalizeAvailability, type Availability } from './availability.ts';
 import { findProductNodes, isJsonObject, typesOf, type JsonObject } from './jsonld.ts';
 import { parseOfferPrice } from './price.ts';
-import { cleanIdentifier, cleanText } from './values.ts';
+import { cleanIdentifier, cleanText, sharedTokens, wordTokens } from './values.ts';
 import type { LayerFacts } from './types.ts';
 
 /** One offer reduced to what we report. */
@@ -13,15 +13,16 @@ interface OfferFacts {
 }
 
 /**
- * Reads the page's product from JSON-LD nodes (see {@link extractJsonLd}).
+ * Reads the page's product from JSON-LD nodes (see {@link extractJsonLd}); `pageTitle` helps
+ * tell the product from related products listed beside it.
  *
  * Shops that list one Product per size or colour (all with the same name) are read as one product
  * that is in stock when any variant is. The price is that of the first in-stock offer, else the
  * first offer with a price; an AggregateOffer gives its `price`, else its `lowPrice`.
  */
-export function factsFromJsonLd(nodes: readonly unknown[]): LayerFacts {
+export function factsFromJsonLd(nodes: readonly unknown[], pageTitle: string | null = null): LayerFacts {
   const products = findProductNodes(nodes);
-  const main = products.find((p) => offersOf(p).some((o) => o.price !== null)) ?? products[0];
+  const main = mainProduct(products, pageTitle);
   if (main === undefined) return factsFromOfferHolder(nodes);
   const name = cleanText(main['name']);
   const variants = products.filter((p) => p === main || (name !== null && cleanText(p['name']) === name));
@@ -36,6 +37,25 @@ export function factsFromJsonLd(nodes: readonly unknown[]): LayerFacts {
     name,
     brand: brandOf(main['brand']) ?? brandOf(main['manufacturer']),
   };
+}
+
+/**
+ * The page's own product among the product nodes: one with a priced offer, and when products
+ * of different names are listed (related products), the one named most like the page title.
+ */
+function mainProduct(products: readonly JsonObject[], pageTitle: string | null): JsonObject | undefined {
+  const priced = products.filter((p) => offersOf(p).some((o) => o.price !== null));
+  const pool = priced.length > 0 ? priced : products;
+  const names = new Set(pool.map((p) => cleanText(p['name'])));
+  if (names.size <= 1 || pageTitle === null) return pool[0];
+  const wanted = wordTokens(pageTitle);
+  let best = pool[0];
+  let bestShared = -1;
+  for (const product of pool) {
+    const shared = sharedTokens(cleanText(product['name']) ?? '', wanted);
+    if (shared > bestShared) [best, bestShared] = [product, shared];
+  }
+  return best;
 }
 
 /** Without a Product node, an Event or Service with offers still tells a price (tickets, services). */

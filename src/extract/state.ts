@@ -2,7 +2,7 @@ import { availabilityFromFlag, type Availability } from './availability.ts';
 import { isJsonObject, type JsonObject } from './jsonld.ts';
 import { parseOfferPrice } from './price.ts';
 import type { LayerFacts } from './types.ts';
-import { cleanIdentifier, cleanText } from './values.ts';
+import { cleanIdentifier, cleanText, wordTokens } from './values.ts';
 
 /** Keys under which script state keeps the price a shopper pays. */
 const PRICE_KEYS = [
@@ -51,23 +51,13 @@ function amountOf(value: unknown, depth = 0): string | null {
   return decimal !== null && Number(decimal) > 0 ? decimal : null;
 }
 
-/** Word tokens of a text, lowercased. */
-function tokensOf(text: string): Set<string> {
-  return new Set(
-    text
-      .toLowerCase()
-      .split(/[^\p{L}\p{N}]+/u)
-      .filter((t) => t.length > 1),
-  );
-}
-
 /** Reads one object as a product candidate, or null when it has no price or nothing to tie it to the page. */
 function candidateOf(object: JsonObject, wanted: Set<string>): StateCandidate | null {
   const price = amountOf(firstKey(object, PRICE_KEYS));
   if (price === null) return null;
   const name = cleanText(firstKey(object, NAME_KEYS));
   const sku = cleanIdentifier(firstKey(object, SKU_KEYS));
-  const nameTokens = tokensOf(name ?? '');
+  const nameTokens = wordTokens(name ?? '');
   let overlap = 0;
   for (const token of nameTokens) if (wanted.has(token)) overlap++;
   // Unless most of its name is the product's, the object may be any product on the page (a
@@ -96,7 +86,7 @@ function candidateOf(object: JsonObject, wanted: Set<string>): StateCandidate | 
  * with the product name known so far (or the page title). Returns empty facts when none matches.
  */
 export function factsFromState(values: readonly unknown[], productName: string | null): LayerFacts {
-  const wanted = tokensOf(productName ?? '');
+  const wanted = wordTokens(productName ?? '');
   if (wanted.size === 0) return {};
   let best: StateCandidate | null = null;
   let visited = 0;

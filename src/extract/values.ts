@@ -39,3 +39,20 @@ export function cleanIdentifier(value: unknown): string | null {
   if (id.length > 40 || /\s/u.test(id) || /^0+$/u.test(id) || !/[\p{L}\p{N}]/u.test(id)) return null;
   return id;
 }
+
+/** Word tokens of a text, lowercased, for "same product?" overlap checks (CJK runs count as one). */
+export function wordTokens(text: string): Set<string> {
+  return new Set(
+    text
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((t) => t.length > 1),
+  );
+}
+
+/** How many of a text's tokens are among the wanted ones. */
+export function sharedTokens(text: string, wanted: ReadonlySet<string>): number {
+  let shared = 0;
+  for (const token of wordTokens(text)) if (wanted.has(token)) shared++;
+  return shared;
+}
