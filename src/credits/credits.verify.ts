@@ -105,9 +105,9 @@ function checkValues(
 }
 
 /**
- * Verifies one job: released never exceeds reserved; nothing is held once the job ended; charges
- * plus overage equal the sum of `job_values.credits`, value by value; every value settled at most
- * once; every charge names its value.
+ * Verifies one job: released never exceeds reserved; nothing is held once the job ended or was
+ * deleted; charges plus overage equal the sum of `job_values.credits`, value by value; every value
+ * settled at most once; every charge names its value.
  */
 export async function verifyJobLedger(db: Db, jobId: string): Promise<JobLedgerReport> {
   const entries = await listJobLedger(db, jobId);
@@ -123,14 +123,17 @@ export async function verifyJobLedger(db: Db, jobId: string): Promise<JobLedgerR
   const overage = spent(entries, 'overage');
   const valueCredits = values.reduce((sum, value) => sum + Number(value.credits), 0);
   const problems: string[] = [];
-  if (!job) problems.push('ledger entries for a job that does not exist');
   if (released > reserved) problems.push(`released ${released} exceeds reserved ${reserved}`);
-  const ended = job?.status === 'finished' || job?.status === 'failed';
-  if (ended && reserved !== released) problems.push(`job ended still holding ${reserved - released}`);
-  if (charged + overage !== valueCredits) {
+  // A deleted job (an interval job's runs, spec 4.5) keeps its ledger entries: what was spent
+  // stays spent. Its values are gone, so only the holds can be checked.
+  const ended = !job || job.status === 'finished' || job.status === 'failed';
+  if (ended && reserved !== released) {
+    problems.push(`job ${job ? 'ended' : 'deleted'} still holding ${reserved - released}`);
+  }
+  if (job && charged + overage !== valueCredits) {
     problems.push(`ledger bills ${charged + overage}, job_values.credits sum to ${valueCredits}`);
   }
-  checkValues(entries, values, problems);
+  if (job) checkValues(entries, values, problems);
   const outstanding = reserved - released;
   return { jobId, reserved, released, outstanding, charged, overage, valueCredits, problems };
 }
