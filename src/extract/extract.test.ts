@@ -39,6 +39,19 @@ describe('extractProduct', () => {
     assert.equal(product.currency, 'GBP');
   });
 
+  it('reads the sale price in the markup of common shop platforms', () => {
+    const woo = `<p class="price"><del><span class="woocommerce-Price-amount amount"><bdi><span
+      class="woocommerce-Price-currencySymbol">£</span>20.00</bdi></span></del> <ins><span
+      class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">£</span>15.00</bdi></span></ins></p>`;
+    const shopify = `<div class="price price--on-sale"><div class="price__regular"><span class="price-item
+      price-item--regular">£20.00</span></div><div class="price__sale"><s class="price-item price-item--regular">£20.00</s>
+      <span class="price-item price-item--sale price-item--last">£15.00</span></div></div>`;
+    const magento = `<div class="price-box"><span class="special-price"><span class="price">£15,00</span></span>
+      <span class="old-price"><span class="price">£20,00</span></span></div>`;
+    for (const buyBox of [woo, shopify, magento])
+      assert.equal(extractProduct(shopPage(buyBox)).price, '15.00');
+  });
+
   it('reads prices with cents set apart in a superscript', () => {
     const product = extractProduct(
       shopPage('<p class="product-new-price">1.399<sup>98</sup> <span>Lei</span></p>'),
