@@ -141,12 +141,23 @@ export function startOutboxRelay(
       });
       // A full batch means more may be waiting; otherwise idle until the poll or a wake.
       if (relayed === options.limit || pendingWake) continue;
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-        void sleep(options.pollIntervalMs, stopController.signal).then(resolve);
-      });
-      wake = undefined;
+      await idle();
     }
+  }
+
+  /** Waits for the poll interval, a wake or stop; clears its timer and listener whichever comes first. */
+  function idle(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const finish = () => {
+        clearTimeout(timer);
+        stopController.signal.removeEventListener('abort', finish);
+        wake = undefined;
+        resolve();
+      };
+      const timer = setTimeout(finish, options.pollIntervalMs);
+      stopController.signal.addEventListener('abort', finish, { once: true });
+      wake = finish;
+    });
   }
 
   const loop = runLoop().catch((err: unknown) => logger.fatal({ err }, 'outbox relay crashed'));
