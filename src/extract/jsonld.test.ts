@@ -75,6 +75,15 @@ describe('findProductNodes and factsFromJsonLd', () => {
     assert.equal(findProductNodes(nodes).length, 1);
   });
 
+  it('recognises product types written in lower case or as URLs', () => {
+    const nodes = [
+      { '@type': 'product' },
+      { '@type': 'http://schema.org/Product' },
+      { '@type': ['Thing', 'schema:Book'] },
+    ];
+    assert.equal(findProductNodes(nodes).length, 3);
+  });
+
   it('reads price, currency, sku, gtin, brand and availability of the first offer in stock', () => {
     const facts = factsFromJsonLd([
       {

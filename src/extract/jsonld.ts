@@ -49,23 +49,28 @@ function flattenGraph(value: unknown, nodes: unknown[], depth: number): void {
   flattenGraph(graph, nodes, depth + 1);
 }
 
-/** The `@type` of a node as a list of bare type names (`schema:Product` and URLs reduced to `Product`). */
+/**
+ * The `@type` of a node as a list of bare, lower-cased type names (`schema:Product`, URLs and the
+ * `product` some shops write all become `product`).
+ */
 export function typesOf(node: JsonObject): string[] {
   const raw = node['@type'];
   const list = Array.isArray(raw) ? raw : [raw];
-  return list.filter((t): t is string => typeof t === 'string').map((t) => t.replace(/^.*[/:#]/u, ''));
+  return list
+    .filter((t): t is string => typeof t === 'string')
+    .map((t) => t.replace(/^.*[/:#]/u, '').toLowerCase());
 }
 
 /** Types that describe a thing one can buy; shops mark books, cars and product models this way too. */
 const PRODUCT_TYPES = new Set([
-  'Product',
-  'ProductGroup',
-  'ProductModel',
-  'IndividualProduct',
-  'SomeProducts',
-  'Book',
-  'Vehicle',
-  'Car',
+  'product',
+  'productgroup',
+  'productmodel',
+  'individualproduct',
+  'someproducts',
+  'book',
+  'vehicle',
+  'car',
 ]);
 
 /**

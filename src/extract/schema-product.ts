@@ -92,7 +92,7 @@ function offersOf(holder: JsonObject): OfferFacts[] {
     if (depth > 4) return;
     if (Array.isArray(value)) return value.forEach((v) => visit(v, depth + 1));
     if (!isJsonObject(value)) return;
-    const isAggregate = typesOf(value).includes('AggregateOffer');
+    const isAggregate = typesOf(value).includes('aggregateoffer');
     const own = readOffer(value, isAggregate);
     if (own.price !== null || own.availability !== null || value['offers'] === undefined) out.push(own);
     if (value['offers'] !== undefined) visit(value['offers'], depth + 1);
