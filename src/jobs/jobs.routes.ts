@@ -3,6 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../app.deps.ts';
 import { accountOf } from '../auth/auth.hook.ts';
 import { AppError, invalid } from '../errors/app-error.ts';
+import { assertCallbackAllowed, createCallbackPolicy } from '../webhooks/webhooks.callback-url.ts';
+import { newWebhookSecret } from '../webhooks/webhooks.signature.ts';
 import { resultsToCsv } from './jobs.csv.ts';
 import { listJobResults } from './jobs.repository.ts';
 import type { ResultItem } from './jobs.results.ts';
@@ -46,18 +48,33 @@ export async function jobsRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   routes.post('/job', { schema: { body: SubmissionBody } }, async (request) => {
     const account = accountOf(request);
     const submission = normalizeSubmission(request.body, 'batch', deps.catalogue);
+    // decisions G28 applies to a batch webhook too; its deliveries are signed like a stream's.
+    if (submission.callbackUrl !== null) {
+      await assertCallbackAllowed(
+        createCallbackPolicy(deps.config.callbackAllowHosts),
+        submission.callbackUrl,
+      );
+    }
     const { jobId } = await createJob(deps, account, submission, {
       idempotencyKey: idempotencyKeyOf(request.headers),
       fingerprint: requestFingerprint('batch', request.body),
+      extras: submission.callbackUrl === null ? {} : { webhookSecret: newWebhookSecret() },
     });
+    const created = await getAccountJob(deps, account, jobId);
+    const secret = created.webhook_secret === null ? {} : { webhook_secret: created.webhook_secret };
     if (submission.waitSeconds === null) {
-      return { error: false, job: await presentJob(deps, await getAccountJob(deps, account, jobId)) };
+      return { error: false, job: await presentJob(deps, created), ...secret };
     }
     const job = await waitForJobEnd(deps, account, jobId, submission.waitSeconds * 1000);
     if (job.status !== 'finished' && job.status !== 'failed') {
-      return { error: false, wait_timed_out: true, job: await presentJob(deps, job) };
+      return { error: false, wait_timed_out: true, job: await presentJob(deps, job), ...secret };
     }
-    return { error: false, job: await presentJob(deps, job), results: await readResults(deps, job) };
+    return {
+      error: false,
+      job: await presentJob(deps, job),
+      results: await readResults(deps, job),
+      ...secret,
+    };
   });
 
   routes.get(

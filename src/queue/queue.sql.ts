@@ -162,13 +162,24 @@ export function createSqlQueue(db: Db, logger: Logger, options: SqlQueueOptions 
         running.set(row.id, work);
       }
       if (claimed.length === 0 || running.size >= concurrency) {
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          void sleep(pollIntervalMs, stopController.signal).then(resolve);
-        });
-        wake = undefined;
+        await idle(pollIntervalMs);
       }
     }
+  }
+
+  /** Waits for the poll interval, a wake-up from `add` or a finished task, or stop; leaves no timer or listener. */
+  function idle(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const finish = () => {
+        clearTimeout(timer);
+        stopController.signal.removeEventListener('abort', finish);
+        wake = undefined;
+        resolve();
+      };
+      const timer = setTimeout(finish, ms);
+      stopController.signal.addEventListener('abort', finish, { once: true });
+      wake = finish;
+    });
   }
 
   function logFailure(err: unknown): [] {
@@ -187,7 +198,12 @@ export function createSqlQueue(db: Db, logger: Logger, options: SqlQueueOptions 
     async stop(timeoutMs) {
       stopController.abort();
       wake?.();
-      await Promise.race([Promise.allSettled([loop, ...running.values()]), sleep(timeoutMs)]);
+      const giveUp = new AbortController();
+      await Promise.race([
+        Promise.allSettled([loop, ...running.values()]).then(() => giveUp.abort()),
+        sleep(timeoutMs, giveUp.signal),
+      ]);
+      giveUp.abort();
     },
   };
 }

@@ -414,14 +414,24 @@ for (const dialect of DIALECTS) {
         ],
         [jobId, 1, true, BAD_GTINS.length, BAD_GTINS.length],
       );
-      // A batch job has no webhook_secret to sign with: the delivery id is there, signatures are not.
+      // A batch job with a callback_url gets its own webhook_secret at submission, and its delivery is signed.
       assert.equal(ok.requests[0]?.headers['x-service-delivery-id'], payload.delivery_id);
-      assert.equal(ok.requests[0]?.headers['x-signature'], undefined);
+      const secret = submitted.json().webhook_secret as string;
+      assert.match(secret, /^[0-9a-f]{64}$/);
+      const request = ok.requests[0];
+      assert.ok(request);
+      assert.equal(verifyWebhook({ secret, rawBody: request.rawBody, headers: request.headers }).ok, true);
       assert.equal((await only(jobId)).status, 'delivered');
     });
 
-    it('finishes a batch job whose callback_url is unusable and fails its delivery', async () => {
-      for (const callbackUrl of ['not a url', 'ftp://127.0.0.1/x']) {
+    it('refuses a batch job whose callback_url is unusable at submission, creating nothing', async () => {
+      const cases: Array<[string, RegExp]> = [
+        ['not a url', /callback_url/],
+        ['ftp://127.0.0.1/x', /callback_url/],
+        ['http://169.254.169.254/latest', /^callback_url not allowed$/],
+      ];
+      for (const [callbackUrl, message] of cases) {
+        const before = await harness.runtime.deps.db.selectFrom('jobs').select('id').execute();
         const submitted = await harness.app.inject({
           method: 'POST',
           url: '/job',
@@ -434,15 +444,11 @@ for (const dialect of DIALECTS) {
             callback_url: callbackUrl,
           },
         });
-        const jobId = submitted.json().job._id as string;
-        const job = await harness.app.inject({ method: 'GET', url: `/job/${jobId}`, headers });
-        assert.equal(job.json().job.status, 'finished');
-        await sender().runOnce();
-        const delivery = await only(jobId);
-        assert.deepEqual(
-          [delivery.status, delivery.last_error],
-          ['failed', 'callback_url is not an absolute http or https URL'],
-        );
+        assert.equal(submitted.statusCode, 200);
+        assert.equal(submitted.json().error, true, callbackUrl);
+        assert.match(submitted.json().message, message);
+        const after = await harness.runtime.deps.db.selectFrom('jobs').select('id').execute();
+        assert.equal(after.length, before.length);
       }
     });
 
