@@ -26,6 +26,10 @@ describe('normalizeAvailability', () => {
       ['Produkt niedostępny', 'OutOfStock'],
       ['Skladem', 'InStock'],
       ['在庫切れ', 'OutOfStock'],
+      ['Momenteel niet verkrijgbaar.', 'OutOfStock'],
+      ['Op voorraad', 'InStock'],
+      ['Tillfälligt slut', 'OutOfStock'],
+      ['Stokta yok', 'OutOfStock'],
     ];
     for (const [text, expected] of cases) assert.equal(normalizeAvailability(text), expected, text);
   });

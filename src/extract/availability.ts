@@ -103,6 +103,21 @@ const OUT_OF_STOCK_PHRASES = [
   '无货',
   '無貨',
   '품절',
+  'niet verkrijgbaar',
+  'niet beschikbaar',
+  'tillfälligt slut',
+  'inte i lager',
+  'ej i lager',
+  'mevcut değil',
+  'vyprodáno',
+  'elfogyott',
+  'няма наличност',
+  'rasprodano',
+  'išparduota',
+  'nėra sandėlyje',
+  'สินค้าหมด',
+  'hết hàng',
+  'stok habis',
 ];
 
 /** Phrases that say a product can be bought now. */
