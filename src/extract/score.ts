@@ -6,6 +6,7 @@
 
 /** The scored attributes. */
 export type ScoredField = 'price' | 'sku' | 'availability';
+/** The scored attributes, in the order reports list them. */
 export const SCORED_FIELDS: readonly ScoredField[] = ['price', 'sku', 'availability'];
 
 /** Counts of one attribute over many pages. */
