@@ -47,8 +47,9 @@ describe('pricecrawl extract', () => {
     const html =
       '<html><head><meta charset="iso-8859-1"><title>Café</title></head><body><h1>Café</h1></body></html>';
     writeFileSync(latin, Buffer.from(html, 'latin1'));
-    assert.equal(JSON.parse((await run([latin])).stdout).name, null);
-    assert.equal((await run([latin])).code, 0);
+    const { code, stdout } = await run([latin]);
+    assert.equal(code, 0);
+    assert.equal(JSON.parse(stdout).name, 'Café');
   });
 
   it('exits 2 with a message on stderr when the file is missing', async () => {

@@ -102,6 +102,18 @@ describe('extractProduct', () => {
     assert.equal(hidden.sku, 'TS-9');
   });
 
+  it('names the product after its title heading when no markup names it', () => {
+    assert.equal(extractProduct(shopPage('<span class="price">£5.00</span>')).name, 'Trail Shoe X');
+  });
+
+  it('drops unfilled template variables', () => {
+    const ld = `<script type="application/ld+json">{"@type":"Product","name":"Trail Shoe X","brand":"$metabrand",
+      "offers":{"price":"5","priceCurrency":"gbp"}}</script>`;
+    const product = extractProduct(shopPage('', ld));
+    assert.equal(product.brand, null);
+    assert.equal(product.currency, 'GBP');
+  });
+
   it('never throws on broken HTML and reports nothing it did not find', () => {
     const broken = '<html><body><div class="price"><span>€<b>12,<i>50</div></td></tr><script>{{{</script><p';
     assert.doesNotThrow(() => extractProduct(broken));

@@ -8,6 +8,7 @@ import { formatPriceDecimal } from './price.ts';
 import { factsFromJsonLd } from './schema-product.ts';
 import { factsFromState } from './state.ts';
 import { extractStateValues } from './state-blobs.ts';
+import { cleanCurrency } from './values.ts';
 import { emptyProduct, type ExtractedProduct, type LayerFacts, type ProductField } from './types.ts';
 
 /** Options of {@link extractProduct}. */
@@ -69,6 +70,7 @@ function stateFacts(page: ParsedPage, name: string | null): LayerFacts {
 /** Final touches: a plain price string, and the stock default. */
 function finish(product: ExtractedProduct): ExtractedProduct {
   if (product.price !== null) product.price = formatPriceDecimal(product.price);
+  product.currency = cleanCurrency(product.currency);
   // A product page that says nothing about stock sells the product (the benchmark's convention too).
   if (
     product.availability === null &&

@@ -1,10 +1,11 @@
-import type { ParsedPage } from './dom.ts';
+import { shortTextOf, textOf, type HtmlElement, type ParsedPage } from './dom.ts';
 import { findMainHeading } from './heading.ts';
 import { findShownAvailability } from './layout-availability.ts';
 import { findLayoutPrice } from './layout-price.ts';
 import { findShownSku } from './layout-sku.ts';
 import type { ExtractedProduct, LayerFacts } from './types.ts';
 import { identifierFromUrl } from './url-id.ts';
+import { sharedTokens, wordTokens } from './values.ts';
 
 /** What the page shows to people, read by layout heuristics. */
 export interface ShownFacts {
@@ -32,7 +33,16 @@ export function factsFromLayout(
       currency: price?.currency ?? null,
       sku: url === undefined ? null : identifierFromUrl(url),
       availability: findShownAvailability(page, mainOrder),
+      name: headingName(page, heading),
     },
     shownSku: findShownSku(page, mainOrder),
   };
+}
+
+/** The title element's text as the product name, when it shares words with the page `<title>`. */
+function headingName(page: ParsedPage, heading: HtmlElement | null): string | null {
+  const text = heading === null ? null : shortTextOf(heading, 300);
+  const title = page.elements.find((e) => e.tag === 'title');
+  if (text === null || title === undefined) return null;
+  return sharedTokens(text, wordTokens(textOf(title))) > 0 ? text : null;
 }

@@ -24,7 +24,17 @@ export function cleanText(value: unknown): string | null {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value !== 'string') return null;
   const text = decodeBasicEntities(value).replace(/\s+/gu, ' ').trim();
-  return text === '' ? null : text;
+  return text === '' || TEMPLATE_PLACEHOLDER.test(text) ? null : text;
+}
+
+/** Unfilled template variables that shops ship in markup (`$metabrand`, `{{ product.brand }}`). */
+const TEMPLATE_PLACEHOLDER = /^\$[A-Za-z_][\w.]*$|\{\{.*\}\}|^%[\w.]+%$|^\$\{.*\}$/u;
+
+/** A currency as reported: ISO codes upper-cased (`pln` → `PLN`), symbols as given. */
+export function cleanCurrency(value: unknown): string | null {
+  const text = cleanText(value);
+  if (text === null) return null;
+  return /^[a-z]{3}$/iu.test(text) ? text.toUpperCase() : text;
 }
 
 /**
