@@ -1,16 +1,18 @@
 /**
  * Building blocks of the shop-style drivers source_05..source_12: the offer and price fields they
- * all report, JSON answers and script state, and the search-then-product flow of key `term`. The
+ * all report, JSON answers and script state, the search-then-product flow of key `term`, and
+ * `createShopDriver`, which assembles a driver from a source's paths and page parsers. The
  * path readers (`objectAt`, `textAt`, `numberAt`) complement `StateReader` (`parse/state.ts`)
  * where a page writes amounts as dot-decimal strings (schema.org, Next.js money objects).
  */
 import { PageParseError } from '../crawl.errors.ts';
-import type { CrawlContext, DriverOutcome, FetchedPage } from '../crawl.types.ts';
+import type { SourceId } from '../../sources/sources.types.ts';
+import type { CrawlContext, DriverOutcome, FetchedPage, SourceDriver, ValueQuery } from '../crawl.types.ts';
 import { isJsonObject, type JsonObject } from '../../extract/jsonld.ts';
 import { summarizePrices } from '../offers.ts';
 import { assertCompletePage } from '../parse/page.ts';
 import { totalOf } from '../parse/values.ts';
-import { fetchOrMissing, found, notFound } from './driver-kit.ts';
+import { crawlGtinProduct, fetchOrMissing, found, noExtraFetches, notFound } from './driver-kit.ts';
 
 /** Offer availability as the shop-style drivers report it. */
 export type ShopAvailability = 'in_stock' | 'limited' | 'out_of_stock';
@@ -157,4 +159,86 @@ export async function productIdBySearch(
 ): Promise<string | undefined> {
   const page = await fetchOrMissing(context, path, 'search');
   return page ? parseSearch(page)[0]?.product_id : undefined;
+}
+
+/** Crawls one product of the query's source by the site's id. */
+export type ProductCrawl = (productId: string) => Promise<DriverOutcome>;
+
+/** How a shop driver turns a product id into content (key `id`, and the end of `term` and `gtin`). */
+export type ShopProduct =
+  /** One product page read whole; a 404/410 is "not found". */
+  | {
+      path: (productId: string) => string;
+      parse: (page: FetchedPage) => Record<string, unknown>;
+      /** Request headers of the product fetch (a JSON API wants `accept`). */
+      headers?: Record<string, string>;
+    }
+  /** The driver's own reading, for sources whose topics fetch more than the product page. */
+  | { crawl: (context: CrawlContext, query: ValueQuery, productId: string) => Promise<DriverOutcome> };
+
+/** How a shop driver answers key `gtin`; a driver without one has no key `gtin`. */
+export type ShopGtinLookup =
+  /** The site search finds the product; the id is cached in the conversion store. */
+  | 'search'
+  /** As `search`, but the shop indexes another form of the GTIN (cached under the value as given). */
+  | { searchAs: (gtin: string) => string }
+  /** The driver's own flow, for shops whose search answers a GTIN differently. */
+  | {
+      crawl: (context: CrawlContext, gtin: string, crawlProduct: ProductCrawl) => Promise<DriverOutcome>;
+    };
+
+/** A shop-style source described by its paths and parsers, for `createShopDriver`. */
+export interface ShopDriverSpec {
+  source: SourceId;
+  /** Path (below the base URL) of the first search page of a term or GTIN. */
+  searchPath: (term: string) => string;
+  /** The result cards of a search page, in the site's order; `[]` when it found nothing. */
+  parseSearch: (page: FetchedPage) => SearchCard[];
+  product: ShopProduct;
+  gtin?: ShopGtinLookup;
+}
+
+/**
+ * A driver with keys `term` (top search result plus the first page of results), `id` and, when the
+ * spec has a lookup, `gtin`. Every shop-style source shares this dispatch; only paths, parsers and
+ * the odd topic differ, so those are all a source declares.
+ */
+export function createShopDriver(spec: ShopDriverSpec): SourceDriver {
+  const { source, searchPath, parseSearch, product, gtin } = spec;
+  return {
+    source,
+    async crawl(context, query) {
+      const crawlProduct: ProductCrawl = (productId) => crawlShopProduct(context, query, product, productId);
+      switch (query.key) {
+        case 'term':
+          return crawlTopResult(context, query.value, { searchPath, parseSearch, crawlProduct });
+        case 'id':
+          return crawlProduct(query.value);
+        case 'gtin':
+          if (gtin === undefined) break;
+          if (gtin !== 'search' && 'crawl' in gtin) return gtin.crawl(context, query.value, crawlProduct);
+          return crawlGtinProduct(
+            context,
+            query,
+            () => {
+              const term = gtin === 'search' ? query.value : gtin.searchAs(query.value);
+              return productIdBySearch(context, searchPath(term), parseSearch);
+            },
+            crawlProduct,
+          );
+      }
+      throw new Error(`${source} has no key ${query.key}`);
+    },
+  };
+}
+
+async function crawlShopProduct(
+  context: CrawlContext,
+  query: ValueQuery,
+  product: ShopProduct,
+  productId: string,
+): Promise<DriverOutcome> {
+  if ('crawl' in product) return product.crawl(context, query, productId);
+  const page = await fetchOrMissing(context, product.path(productId), 'product', product.headers);
+  return page ? found(product.parse(page), noExtraFetches()) : notFound();
 }

@@ -4,39 +4,20 @@
  * store). Topic `search` reads the product page: buy box, the site's offer statistics and its top
  * three offers; `search_and_offers` also reads the offer listing and returns every offer.
  */
-import type { CrawlContext, DriverOutcome, SourceDriver, ValueQuery } from '../crawl.types.ts';
-import { crawlGtinProduct, fetchOrMissing, found, noExtraFetches, notFound } from './driver-kit.ts';
-import { crawlTopResult, priceStats, productIdBySearch } from './shop-driver-kit.ts';
+import type { CrawlContext, DriverOutcome, ValueQuery } from '../crawl.types.ts';
+import { fetchOrMissing, found, noExtraFetches, notFound } from './driver-kit.ts';
+import { createShopDriver, priceStats } from './shop-driver-kit.ts';
 import { parseOffersPage, parseProductPage, parseSearchPage } from './source-05.parse.ts';
 
-const searchPath = (term: string): string => `/listing?string=${encodeURIComponent(term)}`;
 const productPath = (id: string): string => `/produkt/${encodeURIComponent(id)}`;
 
-export const source05Driver: SourceDriver = {
+export const source05Driver = createShopDriver({
   source: 'source_05',
-  async crawl(context, query) {
-    const crawlProduct = (id: string): Promise<DriverOutcome> => crawlProductById(context, query, id);
-    switch (query.key) {
-      case 'term':
-        return crawlTopResult(context, query.value, {
-          searchPath,
-          parseSearch: parseSearchPage,
-          crawlProduct,
-        });
-      case 'id':
-        return crawlProduct(query.value);
-      case 'gtin':
-        return crawlGtinProduct(
-          context,
-          query,
-          () => productIdBySearch(context, searchPath(query.value), parseSearchPage),
-          crawlProduct,
-        );
-      default:
-        throw new Error(`source_05 has no key ${query.key}`);
-    }
-  },
-};
+  searchPath: (term) => `/listing?string=${encodeURIComponent(term)}`,
+  parseSearch: parseSearchPage,
+  product: { crawl: crawlProductById },
+  gtin: 'search',
+});
 
 async function crawlProductById(
   context: CrawlContext,

@@ -5,39 +5,20 @@
  * titles from the offer listing.
  */
 import { PageParseError } from '../crawl.errors.ts';
-import type { CrawlContext, DriverOutcome, SourceDriver, ValueQuery } from '../crawl.types.ts';
-import { crawlGtinProduct, fetchOrMissing, found, noExtraFetches, notFound } from './driver-kit.ts';
-import { crawlTopResult, productIdBySearch } from './shop-driver-kit.ts';
+import type { CrawlContext, DriverOutcome, ValueQuery } from '../crawl.types.ts';
+import { fetchOrMissing, found, noExtraFetches, notFound } from './driver-kit.ts';
+import { createShopDriver } from './shop-driver-kit.ts';
 import { parseOffersPage, parseProductPage, parseSearchPage } from './source-08.parse.ts';
 
-const searchPath = (term: string): string => `/s/?search_value=${encodeURIComponent(term)}`;
 const productPath = (id: string): string => `/product/${encodeURIComponent(id)}/`;
 
-export const source08Driver: SourceDriver = {
+export const source08Driver = createShopDriver({
   source: 'source_08',
-  async crawl(context, query) {
-    const crawlProduct = (id: string): Promise<DriverOutcome> => crawlProductById(context, query, id);
-    switch (query.key) {
-      case 'term':
-        return crawlTopResult(context, query.value, {
-          searchPath,
-          parseSearch: parseSearchPage,
-          crawlProduct,
-        });
-      case 'id':
-        return crawlProduct(query.value);
-      case 'gtin':
-        return crawlGtinProduct(
-          context,
-          query,
-          () => productIdBySearch(context, searchPath(query.value), parseSearchPage),
-          crawlProduct,
-        );
-      default:
-        throw new Error(`source_08 has no key ${query.key}`);
-    }
-  },
-};
+  searchPath: (term) => `/s/?search_value=${encodeURIComponent(term)}`,
+  parseSearch: parseSearchPage,
+  product: { crawl: crawlProductById },
+  gtin: 'search',
+});
 
 async function crawlProductById(
   context: CrawlContext,

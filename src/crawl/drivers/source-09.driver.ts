@@ -4,13 +4,8 @@
  * shop indexes and cached in the conversion store under the value as submitted. Topic `search`:
  * the buy box (spec 2.4) and every seller's offer from the product page.
  */
-import type { CrawlContext, DriverOutcome, SourceDriver } from '../crawl.types.ts';
-import { crawlGtinProduct, fetchOrMissing, found, noExtraFetches, notFound } from './driver-kit.ts';
-import { crawlTopResult, productIdBySearch } from './shop-driver-kit.ts';
+import { createShopDriver } from './shop-driver-kit.ts';
 import { parseProductPage, parseSearchPage } from './source-09.parse.ts';
-
-const searchPath = (term: string): string => `/search?q=${encodeURIComponent(term)}`;
-const productPath = (id: string): string => `/ip/${encodeURIComponent(id)}`;
 
 /**
  * The GTIN-13 form of a GTIN of any length: shorter ones gain leading zeros, a GTIN-14 whose
@@ -22,33 +17,10 @@ export function gtin13Form(gtin: string): string {
   return gtin.length === 14 && gtin.startsWith('0') ? gtin.slice(1) : gtin;
 }
 
-export const source09Driver: SourceDriver = {
+export const source09Driver = createShopDriver({
   source: 'source_09',
-  async crawl(context, query) {
-    const crawlProduct = (id: string): Promise<DriverOutcome> => crawlProductById(context, id);
-    switch (query.key) {
-      case 'term':
-        return crawlTopResult(context, query.value, {
-          searchPath,
-          parseSearch: parseSearchPage,
-          crawlProduct,
-        });
-      case 'id':
-        return crawlProduct(query.value);
-      case 'gtin':
-        return crawlGtinProduct(
-          context,
-          query,
-          () => productIdBySearch(context, searchPath(gtin13Form(query.value)), parseSearchPage),
-          crawlProduct,
-        );
-      default:
-        throw new Error(`source_09 has no key ${query.key}`);
-    }
-  },
-};
-
-async function crawlProductById(context: CrawlContext, id: string): Promise<DriverOutcome> {
-  const page = await fetchOrMissing(context, productPath(id), 'product');
-  return page ? found(parseProductPage(page), noExtraFetches()) : notFound();
-}
+  searchPath: (term) => `/search?q=${encodeURIComponent(term)}`,
+  parseSearch: parseSearchPage,
+  product: { path: (id) => `/ip/${encodeURIComponent(id)}`, parse: parseProductPage },
+  gtin: { searchAs: gtin13Form },
+});
