@@ -10,19 +10,10 @@ import { updateSpendingSettings } from '../credits/credits.repository.ts';
 import { creditBalance, grantCredits } from '../credits/credits.service.ts';
 import { verifyAccountLedger } from '../credits/credits.verify.ts';
 import { invalid } from '../errors/app-error.ts';
+import { USAGE } from './cli.usage.ts';
 
 /** What an operator command needs: the database and the source catalogue. */
 export type CliDeps = Pick<AppDeps, 'db' | 'catalogue'>;
-
-export const USAGE = `usage: pricecrawl <command>
-  accounts create --name N --plan self-serve|enterprise [--sources source_01.de,...] [--credits N] [--cache-reuse]
-  keys create --account N [--label L]
-  credits grant --account N --amount N
-  credits balance --account N
-  credits verify --account N
-  accounts set-spending --account N [--overage true|false] [--budget-cap N|none]
-  legacy-credentials --account N
-  extract FILE.html [--url URL]`;
 
 function requireOption(values: Record<string, unknown>, name: string): string {
   const value = values[name];

@@ -1,28 +1,31 @@
-import { ConfigError, loadConfig } from '../config.ts';
-import { USAGE, runDatabaseCommand } from '../cli/cli.commands.ts';
-import { runExtractCommand } from '../extract/extract.command.ts';
-import { SourceCatalogue } from '../sources/sources.catalogue.ts';
-import { toAppError } from '../errors/app-error.ts';
-import { openMigratedDatabase } from './runtime.ts';
+/**
+ * `npx pricecrawl <command>`: operator commands print JSON; failures print a JSON error and exit 2.
+ * Modules are loaded per command: `extract` runs once per page under a time limit, so it must not
+ * pay for the database and catalogue modules it never uses.
+ */
 
-/** `npx pricecrawl <command>`: operator commands print JSON; failures print a JSON error and exit 2. */
-async function main(argv: string[]): Promise<number> {
-  const io = {
-    stdout: (text: string) => process.stdout.write(text),
-    stderr: (text: string) => process.stderr.write(text),
-  };
-  if (argv.length === 0 || argv[0] === '--help' || argv[0] === 'help') {
-    io.stdout(`${USAGE}\n`);
-    return argv.length === 0 ? 2 : 0;
-  }
-  if (argv[0] === 'extract') return runExtractCommand(argv.slice(1), io);
+const USAGE_HINT = 'run `npx pricecrawl help` for the commands';
+
+async function runOperatorCommand(argv: string[], io: Io): Promise<number> {
+  const [
+    { ConfigError, loadConfig },
+    { runDatabaseCommand },
+    { SourceCatalogue },
+    { toAppError },
+    { openMigratedDatabase },
+  ] = await Promise.all([
+    import('../config.ts'),
+    import('../cli/cli.commands.ts'),
+    import('../sources/sources.catalogue.ts'),
+    import('../errors/app-error.ts'),
+    import('./runtime.ts'),
+  ]);
   let config;
   try {
     config = loadConfig();
   } catch (error) {
-    io.stderr(
-      `${JSON.stringify({ error: true, message: error instanceof ConfigError ? error.message : String(error) })}\n`,
-    );
+    const message = error instanceof ConfigError ? error.message : String(error);
+    io.stderr(`${JSON.stringify({ error: true, message })}\n`);
     return 2;
   }
   const db = await openMigratedDatabase(config);
@@ -37,7 +40,9 @@ async function main(argv: string[]): Promise<number> {
     const appError = toAppError(error);
     const message =
       appError.code === 'internal'
-        ? String(error instanceof Error ? error.message : error)
+        ? error instanceof Error
+          ? error.message
+          : String(error)
         : appError.message;
     io.stderr(`${JSON.stringify({ error: true, message })}\n`);
     return 2;
@@ -46,10 +51,32 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+interface Io {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const io: Io = {
+    stdout: (text) => void process.stdout.write(text),
+    stderr: (text) => void process.stderr.write(text),
+  };
+  if (argv[0] === 'extract') {
+    const { runExtractCommand } = await import('../extract/extract.command.ts');
+    return runExtractCommand(argv.slice(1), io);
+  }
+  if (argv.length === 0 || argv[0] === '--help' || argv[0] === 'help') {
+    const { USAGE } = await import('../cli/cli.usage.ts');
+    io.stdout(`${USAGE}\n`);
+    return argv.length === 0 ? 2 : 0;
+  }
+  return runOperatorCommand(argv, io);
+}
+
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`${JSON.stringify({ error: true, message: String(error) })}\n`);
+    process.stderr.write(`${JSON.stringify({ error: true, message: String(error), hint: USAGE_HINT })}\n`);
     process.exit(2);
   },
 );
