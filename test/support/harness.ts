@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { createAccount, createApiKey } from '../../src/accounts/accounts.service.ts';
 import { buildApp } from '../../src/app.ts';
 import { loadJwtSecret } from '../../src/auth/auth.service.ts';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
 import { createRuntime, type Runtime } from '../../src/main/runtime.ts';
 import { buildSandboxApp } from '../../src/sandbox/index.ts';
 import type { SandboxOptions } from '../../src/sandbox/index.ts';
@@ -27,8 +27,6 @@ export interface Harness {
   }): Promise<{ headers: Record<string, string>; accountId: string; key: string }>;
   close(): Promise<void>;
 }
-
-let accountCounter = 0;
 
 /** Starts a harness; `env` adds or overrides configuration variables. */
 export async function startHarness(
@@ -53,19 +51,41 @@ export async function startHarness(
     RATE_LIMIT_BURST: '100000',
     ...options.env,
   });
+  const sandboxOrigin = `http://127.0.0.1:${sandboxPort}`;
+  return assembleHarness({ sandbox, sandboxOrigin, database }, config, {
+    worker: options.worker,
+    accountPrefix: 'acct',
+  });
+}
+
+/** What a harness keeps across a restart: the sandbox and the database. */
+export type HarnessFixtures = Pick<Harness, 'sandbox' | 'sandboxOrigin' | 'database'>;
+
+/** Accounts made so far per name prefix, so every account name in a test run is unique. */
+const accountCounts = new Map<string, number>();
+
+/**
+ * Starts a runtime and app on `config` around the fixtures. `startHarness` and `restartRuntime`
+ * both build through here so a restarted harness is the same service as a fresh one; their
+ * `accountPrefix` keeps the names of accounts made before and after a restart apart.
+ */
+export async function assembleHarness(
+  fixtures: HarnessFixtures,
+  config: Config,
+  options: { worker?: boolean; accountPrefix: string },
+): Promise<Harness> {
   const runtime = await createRuntime(config, pino({ level: 'silent' }));
   const app = await buildApp(runtime.deps, { jwtSecret: await loadJwtSecret(runtime.deps.db) });
   if (options.worker !== false) runtime.startWorker();
   return {
+    ...fixtures,
     app,
     runtime,
-    sandbox,
-    sandboxOrigin: `http://127.0.0.1:${sandboxPort}`,
-    database,
     async account(input = {}) {
-      accountCounter += 1;
+      const count = (accountCounts.get(options.accountPrefix) ?? 0) + 1;
+      accountCounts.set(options.accountPrefix, count);
       const { account } = await createAccount(runtime.deps, {
-        name: input.name ?? `acct${accountCounter}`,
+        name: input.name ?? `${options.accountPrefix}${count}`,
         plan: input.plan ?? 'self-serve',
         sources: input.sources,
         credits: input.credits ?? 100_000,
@@ -77,8 +97,8 @@ export async function startHarness(
     async close() {
       await app.close();
       await runtime.close();
-      await sandbox.close();
-      await database.drop();
+      await fixtures.sandbox.close();
+      await fixtures.database.drop();
     },
   };
 }
