@@ -124,3 +124,68 @@ export function shopTruth(spec: ShopTruthSpec): SiteTruth {
     not_found: spec.notFound,
   };
 }
+
+/** The search card most shop-style sites report: id, name, product URL and lowest offer price. */
+export function lowestPriceCard(
+  catalogue: Catalogue,
+  productUrl: (product: Product) => string,
+): (product: Product) => Record<string, unknown> {
+  return (product) => ({
+    product_id: product.id,
+    name: product.name,
+    url: productUrl(product),
+    price: amount(lowestPriceMinor(product), catalogue),
+  });
+}
+
+/**
+ * Topic `search` content of a shop whose product page lists every offer: id, name, URL and brand,
+ * then `details` (gtin, category … in the order the site reports them), the offer summary and each
+ * offer's core fields followed by `offerFields`. Key order is part of the truth, so it is fixed here.
+ */
+export function listedOffersTruth(
+  product: Product,
+  catalogue: Catalogue,
+  url: string,
+  details: Record<string, unknown>,
+  offerFields: (offer: Offer) => Record<string, unknown>,
+): Record<string, unknown> {
+  return {
+    product_id: product.id,
+    name: product.name,
+    url,
+    brand_name: product.brand,
+    ...details,
+    ...offerSummaryTruth(product, catalogue),
+    offers: product.offers.map((offer, index) => ({
+      ...coreOfferTruth(offer, index, catalogue),
+      ...offerFields(offer),
+    })),
+  };
+}
+
+/** What a shop with keys `term` and `id` and the one topic `search` declares for its truth. */
+export interface TermAndIdShopSpec {
+  catalogue: Catalogue;
+  /** Absolute URL of a product's page, as cards and content report it. */
+  productUrl(product: Product): string;
+  /** Absolute URL of the first search page of a term. */
+  searchUrl(term: string): string;
+  searchPageSize: number;
+  /** Topic `search` content of a product. */
+  content(product: Product): Record<string, unknown>;
+}
+
+/** `shopTruth` for a shop with keys `term` and `id`, topic `search` and lowest-price cards. */
+export function termAndIdShopTruth(spec: TermAndIdShopSpec): SiteTruth {
+  const { catalogue } = spec;
+  return shopTruth({
+    catalogue,
+    identifiers: (product) => ({ product_id: product.id }),
+    contents: (product) => ({ search: spec.content(product) }),
+    card: lowestPriceCard(catalogue, (product) => spec.productUrl(product)),
+    searchPageSize: spec.searchPageSize,
+    searchUrl: (term) => spec.searchUrl(term),
+    notFound: { term: catalogue.notFound.term, id: catalogue.notFound.id },
+  });
+}

@@ -15,6 +15,22 @@ export function sendNotFound(reply: FastifyReply): FastifyReply {
   return sendHtml(reply, errorPageHtml(404, 'Page not found'), 404);
 }
 
+/**
+ * A GET handler for an HTML page of a storefront. `render` answers the page, or undefined for
+ * something the storefront does not list (a bad id, an unknown product); that and an unknown
+ * storefront get the site's 404 page, so routes state only how a page is found and drawn.
+ */
+export function htmlRoute(
+  context: SiteContext,
+  render: (request: FastifyRequest, catalogue: Catalogue) => string | undefined,
+): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
+  return async (request, reply) => {
+    const catalogue = catalogueOf(request, context);
+    const html = catalogue ? render(request, catalogue) : undefined;
+    return html === undefined ? sendNotFound(reply) : sendHtml(reply, html);
+  };
+}
+
 /** The catalogue of the request's `:storefront`, or undefined (the caller answers 404). */
 export function catalogueOf(request: FastifyRequest, context: SiteContext): Catalogue | undefined {
   const { storefront } = request.params as { storefront?: string };

@@ -22,7 +22,7 @@ import {
 import {
   buyboxTruth,
   coreOfferTruth,
-  lowestPriceMinor,
+  lowestPriceCard,
   offerSummaryTruth,
   sellerOf,
   shopTruth,
@@ -127,12 +127,7 @@ function truth({ catalogue, baseUrl }: TruthInput): SiteTruth {
     catalogue,
     identifiers: (product) => ({ product_id: product.id, gtin: product.gtin }),
     contents: (product) => contents(product, catalogue, baseUrl),
-    card: (product) => ({
-      product_id: product.id,
-      name: product.name,
-      url: baseUrl + productPath(product),
-      price: amount(lowestPriceMinor(product), catalogue),
-    }),
+    card: lowestPriceCard(catalogue, (product) => baseUrl + productPath(product)),
     searchPageSize: SEARCH_PAGE_SIZE,
     searchUrl: (term) => baseUrl + searchPath(term),
     notFound: { term: catalogue.notFound.term, id: catalogue.notFound.id, gtin: catalogue.notFound.gtin },

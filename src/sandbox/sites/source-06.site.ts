@@ -11,8 +11,8 @@ import { fillLabel } from '../catalogue/labels.ts';
 import { formatMoney } from '../catalogue/locale.ts';
 import { escapeHtml, htmlDocument } from '../html.ts';
 import type { SandboxSite, SiteContext, SiteTruth, TruthInput } from '../sandbox.types.ts';
-import { coreOfferTruth, lowestPriceMinor, offerSummaryTruth, sellerOf, shopTruth } from './shop-kit.ts';
-import { amount, catalogueOf, sendHtml, sendNotFound, slugOf } from './site-kit.ts';
+import { listedOffersTruth, lowestPriceMinor, sellerOf, termAndIdShopTruth } from './shop-kit.ts';
+import { htmlRoute, slugOf } from './site-kit.ts';
 
 const SEARCH_PAGE_SIZE = 30;
 
@@ -107,52 +107,37 @@ const baseUrlOf = (request: FastifyRequest, catalogue: Catalogue): string =>
   `${request.protocol}://${request.host}/source_06/${catalogue.storefront}`;
 
 function register(app: FastifyInstance, context: SiteContext): void {
-  app.get('/:storefront/suche/:term/', async (request, reply) => {
-    const catalogue = catalogueOf(request, context);
-    if (!catalogue) return sendNotFound(reply);
-    const { term } = request.params as { term: string };
-    const results = searchCatalogue(catalogue, term).slice(0, SEARCH_PAGE_SIZE);
-    const prefix = new URL(baseUrlOf(request, catalogue)).pathname;
-    return sendHtml(reply, searchPageHtml(catalogue, prefix, term, results));
-  });
-  app.get('/:storefront/p/:slug/', async (request, reply) => {
-    const catalogue = catalogueOf(request, context);
-    const id = /(?:^|-)(S0[A-Z0-9]{8})$/.exec((request.params as { slug: string }).slug)?.[1];
-    const product = id === undefined ? undefined : catalogue?.productById.get(id);
-    if (!catalogue || !product) return sendNotFound(reply);
-    return sendHtml(reply, productPageHtml(catalogue, baseUrlOf(request, catalogue), product));
-  });
-}
-
-function contentOf(product: Product, catalogue: Catalogue, baseUrl: string): Record<string, unknown> {
-  return {
-    product_id: product.id,
-    name: product.name,
-    url: baseUrl + productPath(product),
-    brand_name: product.brand,
-    ...offerSummaryTruth(product, catalogue),
-    offers: product.offers.map((offer, index) => ({
-      ...coreOfferTruth(offer, index, catalogue),
-      title: offer.title,
-      seller_id: offer.sellerId,
-    })),
-  };
+  app.get(
+    '/:storefront/suche/:term/',
+    htmlRoute(context, (request, catalogue) => {
+      const { term } = request.params as { term: string };
+      const results = searchCatalogue(catalogue, term).slice(0, SEARCH_PAGE_SIZE);
+      const prefix = new URL(baseUrlOf(request, catalogue)).pathname;
+      return searchPageHtml(catalogue, prefix, term, results);
+    }),
+  );
+  app.get(
+    '/:storefront/p/:slug/',
+    htmlRoute(context, (request, catalogue) => {
+      const id = /(?:^|-)(S0[A-Z0-9]{8})$/.exec((request.params as { slug: string }).slug)?.[1];
+      const product = id === undefined ? undefined : catalogue.productById.get(id);
+      return product && productPageHtml(catalogue, baseUrlOf(request, catalogue), product);
+    }),
+  );
 }
 
 function truth({ catalogue, baseUrl }: TruthInput): SiteTruth {
-  return shopTruth({
+  const productUrl = (product: Product): string => baseUrl + productPath(product);
+  return termAndIdShopTruth({
     catalogue,
-    identifiers: (product) => ({ product_id: product.id }),
-    contents: (product) => ({ search: contentOf(product, catalogue, baseUrl) }),
-    card: (product) => ({
-      product_id: product.id,
-      name: product.name,
-      url: baseUrl + productPath(product),
-      price: amount(lowestPriceMinor(product), catalogue),
-    }),
-    searchPageSize: SEARCH_PAGE_SIZE,
+    productUrl,
     searchUrl: (term) => baseUrl + searchPath(term),
-    notFound: { term: catalogue.notFound.term, id: catalogue.notFound.id },
+    searchPageSize: SEARCH_PAGE_SIZE,
+    content: (product) =>
+      listedOffersTruth(product, catalogue, productUrl(product), {}, (offer) => ({
+        title: offer.title,
+        seller_id: offer.sellerId,
+      })),
   });
 }
 

@@ -12,8 +12,8 @@ import { fillLabel } from '../catalogue/labels.ts';
 import { formatMoney } from '../catalogue/locale.ts';
 import { escapeHtml, htmlDocument, queryParam, scriptJson } from '../html.ts';
 import type { SandboxSite, SiteContext, SiteTruth, TruthInput } from '../sandbox.types.ts';
-import { coreOfferTruth, leadOffer, offerSummaryTruth, sellerOf, shopTruth } from './shop-kit.ts';
-import { amount, catalogueOf, sendHtml, sendNotFound, slugOf } from './site-kit.ts';
+import { leadOffer, listedOffersTruth, sellerOf, shopTruth } from './shop-kit.ts';
+import { amount, catalogueOf, htmlRoute, sendHtml, sendNotFound, slugOf } from './site-kit.ts';
 
 const SEARCH_PAGE_SIZE = 12;
 
@@ -130,31 +130,24 @@ function register(app: FastifyInstance, context: SiteContext): void {
     const results = searchCatalogue(catalogue, term).slice(0, SEARCH_PAGE_SIZE);
     return sendHtml(reply, searchPageHtml(catalogue, new URL(baseUrl).pathname, term, results));
   });
-  app.get('/:storefront/product/:file', async (request, reply) => {
-    const catalogue = catalogueOf(request, context);
-    const id = /^_(?:[a-z0-9-]*-)?(\d{7})\.html$/.exec((request.params as { file: string }).file)?.[1];
-    const product = id === undefined ? undefined : catalogue?.productById.get(id);
-    if (!catalogue || !product) return sendNotFound(reply);
-    return sendHtml(reply, productPageHtml(catalogue, baseUrlOf(request, catalogue), product));
-  });
+  app.get(
+    '/:storefront/product/:file',
+    htmlRoute(context, (request, catalogue) => {
+      const id = /^_(?:[a-z0-9-]*-)?(\d{7})\.html$/.exec((request.params as { file: string }).file)?.[1];
+      const product = id === undefined ? undefined : catalogue.productById.get(id);
+      return product && productPageHtml(catalogue, baseUrlOf(request, catalogue), product);
+    }),
+  );
 }
 
 function contentOf(product: Product, catalogue: Catalogue, baseUrl: string): Record<string, unknown> {
-  return {
-    product_id: product.id,
-    name: product.name,
-    url: baseUrl + productPath(product),
-    brand_name: product.brand,
-    gtin: product.gtin,
-    category: product.category.noun[catalogue.locale.language],
-    ...offerSummaryTruth(product, catalogue),
-    offers: product.offers.map((offer, index) => ({
-      ...coreOfferTruth(offer, index, catalogue),
-      title: offer.title,
-      condition: offer.condition,
-      seller_id: offer.sellerId,
-    })),
-  };
+  return listedOffersTruth(
+    product,
+    catalogue,
+    baseUrl + productPath(product),
+    { gtin: product.gtin, category: product.category.noun[catalogue.locale.language] },
+    (offer) => ({ title: offer.title, condition: offer.condition, seller_id: offer.sellerId }),
+  );
 }
 
 function truth({ catalogue, baseUrl }: TruthInput): SiteTruth {

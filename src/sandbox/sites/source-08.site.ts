@@ -17,8 +17,8 @@ import {
   searchPageHtml,
   searchPath,
 } from './source-08.pages.ts';
-import { coreOfferTruth, lowestPriceMinor, offerSummaryTruth, sellerOf, shopTruth } from './shop-kit.ts';
-import { amount, catalogueOf, sendHtml, sendNotFound } from './site-kit.ts';
+import { coreOfferTruth, lowestPriceCard, offerSummaryTruth, sellerOf, shopTruth } from './shop-kit.ts';
+import { catalogueOf, sendHtml, sendNotFound } from './site-kit.ts';
 
 const profile: CatalogueProfile = {
   source: 'source_08',
@@ -109,12 +109,7 @@ function truth({ catalogue, baseUrl }: TruthInput): SiteTruth {
     catalogue,
     identifiers: (product) => ({ product_id: product.id, gtin: product.gtin }),
     contents: (product) => contents(product, catalogue, baseUrl),
-    card: (product) => ({
-      product_id: product.id,
-      name: product.name,
-      url: baseUrl + productPath(product.id),
-      price: amount(lowestPriceMinor(product), catalogue),
-    }),
+    card: lowestPriceCard(catalogue, (product) => baseUrl + productPath(product.id)),
     searchPageSize: SEARCH_PAGE_SIZE,
     searchUrl: (term) => baseUrl + searchPath(term),
     notFound: { term: catalogue.notFound.term, id: catalogue.notFound.id, gtin: catalogue.notFound.gtin },

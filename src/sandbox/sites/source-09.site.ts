@@ -20,12 +20,12 @@ import {
 import {
   buyboxTruth,
   coreOfferTruth,
-  lowestPriceMinor,
+  lowestPriceCard,
   offerSummaryTruth,
   sellerOf,
   shopTruth,
 } from './shop-kit.ts';
-import { amount, catalogueOf, sendHtml, sendNotFound } from './site-kit.ts';
+import { amount, catalogueOf, htmlRoute, sendHtml, sendNotFound } from './site-kit.ts';
 
 /** Not-found values of each shorter or longer GTIN form listed besides the GTIN-13 ones. */
 const NOT_FOUND_PER_GTIN_FORM = 20;
@@ -60,12 +60,13 @@ function register(app: FastifyInstance, context: SiteContext): void {
   });
   // `/ip/<slug>/<id>` as linked, and `/ip/<id>` without the slug.
   for (const path of ['/:storefront/ip/:slug/:id', '/:storefront/ip/:id']) {
-    app.get(path, async (request, reply) => {
-      const catalogue = catalogueOf(request, context);
-      const product = catalogue?.productById.get((request.params as { id: string }).id);
-      if (!catalogue || !product) return sendNotFound(reply);
-      return sendHtml(reply, productPageHtml(catalogue, baseUrlOf(request, catalogue), product));
-    });
+    app.get(
+      path,
+      htmlRoute(context, (request, catalogue) => {
+        const product = catalogue.productById.get((request.params as { id: string }).id);
+        return product && productPageHtml(catalogue, baseUrlOf(request, catalogue), product);
+      }),
+    );
   }
 }
 
@@ -117,12 +118,7 @@ function truth({ catalogue, baseUrl }: TruthInput): SiteTruth {
     catalogue,
     identifiers: (product) => ({ product_id: product.id, gtin: product.gtin, gtin14: `0${product.gtin}` }),
     contents: (product) => ({ search: contentOf(product, catalogue, baseUrl) }),
-    card: (product) => ({
-      product_id: product.id,
-      name: product.name,
-      url: baseUrl + productPath(product),
-      price: amount(lowestPriceMinor(product), catalogue),
-    }),
+    card: lowestPriceCard(catalogue, (product) => baseUrl + productPath(product)),
     searchPageSize: SEARCH_PAGE_SIZE,
     searchUrl: (term) => baseUrl + searchPath(term),
     notFound: {

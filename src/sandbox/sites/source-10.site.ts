@@ -12,8 +12,8 @@ import { fillLabel } from '../catalogue/labels.ts';
 import { formatMoney } from '../catalogue/locale.ts';
 import { escapeHtml, htmlDocument, queryParam } from '../html.ts';
 import type { SandboxSite, SiteContext, SiteTruth, TruthInput } from '../sandbox.types.ts';
-import { coreOfferTruth, lowestPriceMinor, offerSummaryTruth, sellerOf, shopTruth } from './shop-kit.ts';
-import { amount, catalogueOf, sendHtml, sendNotFound, slugOf } from './site-kit.ts';
+import { listedOffersTruth, lowestPriceMinor, sellerOf, termAndIdShopTruth } from './shop-kit.ts';
+import { htmlRoute, slugOf } from './site-kit.ts';
 
 const SEARCH_PAGE_SIZE = 24;
 const ID_PATTERN = /(?:^|-)(NH[A-Z0-9]{7}-[A-Z0-9]{3})\.html$/;
@@ -116,52 +116,40 @@ const baseUrlOf = (request: FastifyRequest, catalogue: Catalogue): string =>
   `${request.protocol}://${request.host}/source_10/${catalogue.storefront}`;
 
 function register(app: FastifyInstance, context: SiteContext): void {
-  app.get('/:storefront/catalog/', async (request, reply) => {
-    const catalogue = catalogueOf(request, context);
-    if (!catalogue) return sendNotFound(reply);
-    const term = queryParam(request.query, 'q');
-    const results = searchCatalogue(catalogue, term).slice(0, SEARCH_PAGE_SIZE);
-    const prefix = new URL(baseUrlOf(request, catalogue)).pathname;
-    return sendHtml(reply, searchPageHtml(catalogue, prefix, term, results));
-  });
-  app.get('/:storefront/:file', async (request, reply) => {
-    const catalogue = catalogueOf(request, context);
-    const id = ID_PATTERN.exec((request.params as { file: string }).file)?.[1];
-    const product = id === undefined ? undefined : catalogue?.productById.get(id);
-    if (!catalogue || !product) return sendNotFound(reply);
-    return sendHtml(reply, productPageHtml(catalogue, baseUrlOf(request, catalogue), product));
-  });
-}
-
-function contentOf(product: Product, catalogue: Catalogue, baseUrl: string): Record<string, unknown> {
-  return {
-    product_id: product.id,
-    name: product.name,
-    url: baseUrl + productPath(product),
-    brand_name: product.brand,
-    category: product.category.noun[catalogue.locale.language],
-    ...offerSummaryTruth(product, catalogue),
-    offers: product.offers.map((offer, index) => ({
-      ...coreOfferTruth(offer, index, catalogue),
-      offer_id: offer.id,
-    })),
-  };
+  app.get(
+    '/:storefront/catalog/',
+    htmlRoute(context, (request, catalogue) => {
+      const term = queryParam(request.query, 'q');
+      const results = searchCatalogue(catalogue, term).slice(0, SEARCH_PAGE_SIZE);
+      const prefix = new URL(baseUrlOf(request, catalogue)).pathname;
+      return searchPageHtml(catalogue, prefix, term, results);
+    }),
+  );
+  app.get(
+    '/:storefront/:file',
+    htmlRoute(context, (request, catalogue) => {
+      const id = ID_PATTERN.exec((request.params as { file: string }).file)?.[1];
+      const product = id === undefined ? undefined : catalogue.productById.get(id);
+      return product && productPageHtml(catalogue, baseUrlOf(request, catalogue), product);
+    }),
+  );
 }
 
 function truth({ catalogue, baseUrl }: TruthInput): SiteTruth {
-  return shopTruth({
+  const productUrl = (product: Product): string => baseUrl + productPath(product);
+  return termAndIdShopTruth({
     catalogue,
-    identifiers: (product) => ({ product_id: product.id }),
-    contents: (product) => ({ search: contentOf(product, catalogue, baseUrl) }),
-    card: (product) => ({
-      product_id: product.id,
-      name: product.name,
-      url: baseUrl + productPath(product),
-      price: amount(lowestPriceMinor(product), catalogue),
-    }),
-    searchPageSize: SEARCH_PAGE_SIZE,
+    productUrl,
     searchUrl: (term) => baseUrl + searchPath(term),
-    notFound: { term: catalogue.notFound.term, id: catalogue.notFound.id },
+    searchPageSize: SEARCH_PAGE_SIZE,
+    content: (product) =>
+      listedOffersTruth(
+        product,
+        catalogue,
+        productUrl(product),
+        { category: product.category.noun[catalogue.locale.language] },
+        (offer) => ({ offer_id: offer.id }),
+      ),
   });
 }
 

@@ -10,8 +10,8 @@ import { searchCatalogue } from '../catalogue/catalogue.ts';
 import { randomNumericId } from '../catalogue/identifiers.ts';
 import { escapeHtml, htmlDocument, queryParam } from '../html.ts';
 import type { SandboxSite, SiteContext, SiteTruth, TruthInput } from '../sandbox.types.ts';
-import { coreOfferTruth, lowestPriceMinor, offerSummaryTruth, sellerOf, shopTruth } from './shop-kit.ts';
-import { amount, catalogueOf, sendHtml, sendNotFound, slugOf } from './site-kit.ts';
+import { listedOffersTruth, lowestPriceMinor, sellerOf, termAndIdShopTruth } from './shop-kit.ts';
+import { catalogueOf, htmlRoute, slugOf } from './site-kit.ts';
 
 const SEARCH_PAGE_SIZE = 24;
 
@@ -104,56 +104,46 @@ function register(app: FastifyInstance, context: SiteContext): void {
       data: { product: { tcin: product.id, item: itemJson(product, baseUrlOf(request, catalogue)), offers } },
     });
   });
-  app.get('/:storefront/p/:slug/-/:file', async (request, reply) => {
-    const catalogue = catalogueOf(request, context);
-    const id = /^A-(\d{8})$/.exec((request.params as { file: string }).file)?.[1];
-    const product = id === undefined ? undefined : catalogue?.productById.get(id);
-    if (!catalogue || !product) return sendNotFound(reply);
-    return sendHtml(reply, shellHtml(product.name, `data-tcin="${escapeHtml(product.id)}"`));
-  });
-  app.get('/:storefront/s', async (request, reply) => {
-    const catalogue = catalogueOf(request, context);
-    if (!catalogue) return sendNotFound(reply);
-    const term = queryParam(request.query, 'searchTerm');
-    return sendHtml(reply, shellHtml(term, `data-search-term="${escapeHtml(term)}"`));
-  });
-}
-
-function contentOf(product: Product, catalogue: Catalogue, baseUrl: string): Record<string, unknown> {
-  return {
-    product_id: product.id,
-    name: product.name,
-    url: baseUrl + productPagePath(product),
-    brand_name: product.brand,
-    category: product.category.noun.en,
-    ...offerSummaryTruth(product, catalogue),
-    offers: product.offers.map((offer, index) => {
-      const seller = sellerOf(offer, catalogue);
-      return {
-        ...coreOfferTruth(offer, index, catalogue),
-        offer_id: offer.id,
-        condition: offer.condition,
-        seller_id: seller.id,
-        seller_rating: seller.rating,
-      };
+  app.get(
+    '/:storefront/p/:slug/-/:file',
+    htmlRoute(context, (request, catalogue) => {
+      const id = /^A-(\d{8})$/.exec((request.params as { file: string }).file)?.[1];
+      const product = id === undefined ? undefined : catalogue.productById.get(id);
+      return product && shellHtml(product.name, `data-tcin="${escapeHtml(product.id)}"`);
     }),
-  };
+  );
+  app.get(
+    '/:storefront/s',
+    htmlRoute(context, (request) => {
+      const term = queryParam(request.query, 'searchTerm');
+      return shellHtml(term, `data-search-term="${escapeHtml(term)}"`);
+    }),
+  );
 }
 
 function truth({ catalogue, baseUrl }: TruthInput): SiteTruth {
-  return shopTruth({
+  const productUrl = (product: Product): string => baseUrl + productPagePath(product);
+  return termAndIdShopTruth({
     catalogue,
-    identifiers: (product) => ({ product_id: product.id }),
-    contents: (product) => ({ search: contentOf(product, catalogue, baseUrl) }),
-    card: (product) => ({
-      product_id: product.id,
-      name: product.name,
-      url: baseUrl + productPagePath(product),
-      price: amount(lowestPriceMinor(product), catalogue),
-    }),
-    searchPageSize: SEARCH_PAGE_SIZE,
+    productUrl,
     searchUrl: (term) => baseUrl + searchApiPath(term),
-    notFound: { term: catalogue.notFound.term, id: catalogue.notFound.id },
+    searchPageSize: SEARCH_PAGE_SIZE,
+    content: (product) =>
+      listedOffersTruth(
+        product,
+        catalogue,
+        productUrl(product),
+        { category: product.category.noun.en },
+        (offer) => {
+          const seller = sellerOf(offer, catalogue);
+          return {
+            offer_id: offer.id,
+            condition: offer.condition,
+            seller_id: seller.id,
+            seller_rating: seller.rating,
+          };
+        },
+      ),
   });
 }
 
