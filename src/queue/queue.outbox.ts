@@ -1,9 +1,8 @@
 import type { Logger } from 'pino';
-import { dialectOf, type Db } from '../db/database.ts';
-import { isoNow, isoPlus, sleep } from '../lib/time.ts';
-import { newObjectId } from '../lib/ids.ts';
+import type { Db } from '../db/database.ts';
+import { sleep } from '../lib/time.ts';
+import { claimTaskRows, insertTaskRows, releaseAllTaskLocks } from './queue.rows.ts';
 import type { QueueTasksTable } from './queue.table.ts';
-import type { TaskSpec } from './queue.types.ts';
 
 /**
  * The transactional outbox of the distributed queue engine. A broker such as Redis cannot join the
@@ -15,33 +14,8 @@ import type { TaskSpec } from './queue.types.ts';
 /** An outbox row as the relay claims it. */
 export type OutboxRow = QueueTasksTable;
 
-/** Rows per statement: keeps a 100 000-task submission under the dialects' bound-parameter limits. */
-const INSERT_CHUNK_ROWS = 500;
-
-/**
- * Writes tasks to the outbox, inside `target` when it is the caller's transaction. A task whose
- * `dedupeKey` is already in the outbox is skipped (the column is unique).
- */
-export async function writeOutbox(target: Db, tasks: readonly TaskSpec[]): Promise<void> {
-  const now = isoNow();
-  const rows = tasks.map((task) => ({
-    id: newObjectId(),
-    task: task.task,
-    payload: JSON.stringify(task.payload),
-    run_at: task.runAt ? task.runAt.toISOString() : now,
-    attempts: 0,
-    max_attempts: task.maxAttempts ?? 10,
-    dedupe_key: task.dedupeKey ?? null,
-    created_at: now,
-  }));
-  for (let start = 0; start < rows.length; start += INSERT_CHUNK_ROWS) {
-    await target
-      .insertInto('queue_tasks')
-      .values(rows.slice(start, start + INSERT_CHUNK_ROWS))
-      .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
-      .execute();
-  }
-}
+/** Writes tasks to the outbox, inside `target` when it is the caller's transaction. */
+export const writeOutbox = insertTaskRows;
 
 /** What one claim takes. */
 export interface ClaimOptions {
@@ -53,30 +27,9 @@ export interface ClaimOptions {
   limit: number;
 }
 
-/**
- * Locks up to `limit` unlocked (or lease-expired) rows due within the horizon for this relay.
- * PostgreSQL relays skip each other's locked rows; SQLite serialises writers anyway.
- */
-export async function claimOutboxBatch(db: Db, options: ClaimOptions): Promise<OutboxRow[]> {
-  const now = isoNow();
-  return db.transaction().execute(async (trx) => {
-    let query = trx
-      .selectFrom('queue_tasks')
-      .select('id')
-      .where('run_at', '<=', isoPlus(now, options.horizonMs))
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-      .orderBy('run_at')
-      .limit(options.limit);
-    if (dialectOf(trx) === 'postgres') query = query.forUpdate().skipLocked();
-    const ids = (await query.execute()).map((row) => row.id);
-    if (ids.length === 0) return [];
-    return trx
-      .updateTable('queue_tasks')
-      .set({ locked_by: options.relayId, locked_until: isoPlus(now, options.leaseMs) })
-      .where('id', 'in', ids)
-      .returningAll()
-      .execute();
-  });
+/** Locks up to `limit` rows due within the horizon for this relay. */
+export function claimOutboxBatch(db: Db, options: ClaimOptions): Promise<OutboxRow[]> {
+  return claimTaskRows(db, { ...options, ownerId: options.relayId, countAttempt: false });
 }
 
 /**
@@ -131,7 +84,7 @@ export function startOutboxRelay(
 
   async function runLoop(): Promise<void> {
     if (options.soleRelay) {
-      await db.updateTable('queue_tasks').set({ locked_by: null, locked_until: null }).execute();
+      await releaseAllTaskLocks(db);
     }
     while (!stopController.signal.aborted) {
       pendingWake = false;

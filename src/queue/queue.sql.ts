@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { dialectOf, type Db } from '../db/database.ts';
-import { isoNow, isoPlus, sleep } from '../lib/time.ts';
-import { newObjectId } from '../lib/ids.ts';
+import type { Db } from '../db/database.ts';
+import { isoPlus, sleep } from '../lib/time.ts';
+import { claimTaskRows, insertTaskRows, releaseAllTaskLocks } from './queue.rows.ts';
 import { isRetryable, retryDelayMs, type TaskHandler, type TaskSpec, type WorkQueue } from './queue.types.ts';
 
 export interface SqlQueueOptions {
@@ -33,53 +33,12 @@ export function createSqlQueue(db: Db, logger: Logger, options: SqlQueueOptions 
 
   async function add(tasks: readonly TaskSpec[], within?: Db): Promise<void> {
     if (tasks.length === 0) return;
-    const target = within ?? db;
-    const now = isoNow();
-    const rows = tasks.map((task) => ({
-      id: newObjectId(),
-      task: task.task,
-      payload: JSON.stringify(task.payload),
-      run_at: task.runAt ? task.runAt.toISOString() : now,
-      attempts: 0,
-      max_attempts: task.maxAttempts ?? 10,
-      dedupe_key: task.dedupeKey ?? null,
-      created_at: now,
-    }));
-    // Chunked so a 100 000-task submission stays under the dialects' bound-parameter limits.
-    for (let start = 0; start < rows.length; start += 500) {
-      await target
-        .insertInto('queue_tasks')
-        .values(rows.slice(start, start + 500))
-        .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
-        .execute();
-    }
+    await insertTaskRows(within ?? db, tasks);
     wake?.();
   }
 
-  async function claim(limit: number) {
-    const now = isoNow();
-    return db.transaction().execute(async (trx) => {
-      let query = trx
-        .selectFrom('queue_tasks')
-        .select('id')
-        .where('run_at', '<=', now)
-        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-        .orderBy('run_at')
-        .limit(limit);
-      if (dialectOf(trx) === 'postgres') query = query.forUpdate().skipLocked();
-      const ids = (await query.execute()).map((row) => row.id);
-      if (ids.length === 0) return [];
-      return trx
-        .updateTable('queue_tasks')
-        .set((eb) => ({
-          locked_by: workerId,
-          locked_until: isoPlus(now, leaseMs),
-          attempts: eb('attempts', '+', 1),
-        }))
-        .where('id', 'in', ids)
-        .returningAll()
-        .execute();
-    });
+  function claim(limit: number) {
+    return claimTaskRows(db, { ownerId: workerId, leaseMs, horizonMs: 0, limit, countAttempt: true });
   }
 
   async function settle(
@@ -133,7 +92,7 @@ export function createSqlQueue(db: Db, logger: Logger, options: SqlQueueOptions 
 
   async function runLoop(handlers: Readonly<Record<string, TaskHandler>>, concurrency: number) {
     if (options.soleWorker) {
-      await db.updateTable('queue_tasks').set({ locked_by: null, locked_until: null }).execute();
+      await releaseAllTaskLocks(db);
     }
     let lastHeartbeat = Date.now();
     while (!stopController.signal.aborted) {

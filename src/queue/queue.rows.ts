@@ -1,0 +1,86 @@
+import { dialectOf, type Db } from '../db/database.ts';
+import { newObjectId } from '../lib/ids.ts';
+import { isoNow, isoPlus } from '../lib/time.ts';
+import type { QueueTasksTable } from './queue.table.ts';
+import type { TaskSpec } from './queue.types.ts';
+
+/**
+ * Task rows in the service's own database, shared by both engines: the SQL engine runs them where
+ * they are, the BullMQ engine uses them as its transactional outbox.
+ */
+
+/** Rows per statement: keeps a 100 000-task submission under the dialects' bound-parameter limits. */
+const INSERT_CHUNK_ROWS = 500;
+
+/**
+ * Writes tasks as rows, inside `target` when it is the caller's transaction. A task whose
+ * `dedupeKey` already has a row is skipped (the column is unique).
+ */
+export async function insertTaskRows(target: Db, tasks: readonly TaskSpec[]): Promise<void> {
+  const now = isoNow();
+  const rows = tasks.map((task) => ({
+    id: newObjectId(),
+    task: task.task,
+    payload: JSON.stringify(task.payload),
+    run_at: task.runAt ? task.runAt.toISOString() : now,
+    attempts: 0,
+    max_attempts: task.maxAttempts ?? 10,
+    dedupe_key: task.dedupeKey ?? null,
+    created_at: now,
+  }));
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK_ROWS) {
+    await target
+      .insertInto('queue_tasks')
+      .values(rows.slice(start, start + INSERT_CHUNK_ROWS))
+      .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
+      .execute();
+  }
+}
+
+/** What one claim takes. */
+export interface ClaimTaskRowsOptions {
+  /** Who holds the lock (a worker or a relay). */
+  ownerId: string;
+  /** How long the claimed rows stay locked before another owner may take them. */
+  leaseMs: number;
+  /** Rows due within this window are taken (0: only rows due now). */
+  horizonMs: number;
+  limit: number;
+  /** The SQL engine counts an attempt per claim; a relay only moves rows and counts nothing. */
+  countAttempt: boolean;
+}
+
+/**
+ * Locks up to `limit` unlocked (or lease-expired) due rows for one owner, oldest first.
+ * PostgreSQL owners skip each other's locked rows; SQLite serialises writers anyway.
+ */
+export async function claimTaskRows(db: Db, options: ClaimTaskRowsOptions): Promise<QueueTasksTable[]> {
+  const now = isoNow();
+  return db.transaction().execute(async (trx) => {
+    let query = trx
+      .selectFrom('queue_tasks')
+      .select('id')
+      .where('run_at', '<=', isoPlus(now, options.horizonMs))
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+      .orderBy('run_at')
+      .limit(options.limit);
+    if (dialectOf(trx) === 'postgres') query = query.forUpdate().skipLocked();
+    const ids = (await query.execute()).map((row) => row.id);
+    if (ids.length === 0) return [];
+    return trx
+      .updateTable('queue_tasks')
+      .set((eb) => ({
+        locked_by: options.ownerId,
+        locked_until: isoPlus(now, options.leaseMs),
+        attempts: options.countAttempt ? eb('attempts', '+', 1) : eb.ref('attempts'),
+      }))
+      .where('id', 'in', ids)
+      .returningAll()
+      .execute();
+  });
+}
+
+/** Releases every lock: for the sole worker of an embedded database after a crash. */
+export async function releaseAllTaskLocks(db: Db): Promise<void> {
+  await db.updateTable('queue_tasks').set({ locked_by: null, locked_until: null }).execute();
+}
