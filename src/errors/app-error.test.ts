@@ -1,0 +1,35 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { AppError, errorBody, toAppError } from './app-error.ts';
+
+describe('the error model', () => {
+  it('turns an unknown failure into internal error with a request id and no internals (G13)', () => {
+    const error = toAppError(new Error('connection to 10.0.0.5 refused at db.ts:42'));
+    assert.equal(error.code, 'internal');
+    assert.equal(error.httpStatus, 500);
+    assert.deepEqual(errorBody(error, 'req-1'), {
+      error: true,
+      message: 'internal error',
+      request_id: 'req-1',
+    });
+  });
+
+  it('keeps the meaning of framework faults', () => {
+    assert.equal(toAppError({ code: 'FST_ERR_CTP_INVALID_JSON_BODY', message: 'x' }).httpStatus, 400);
+    assert.equal(toAppError({ code: 'FST_ERR_CTP_BODY_TOO_LARGE' }).httpStatus, 413);
+    assert.equal(toAppError({ code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' }).httpStatus, 415);
+  });
+
+  it('answers validation and business errors with HTTP 200 and the spec body', () => {
+    const error = new AppError('not_subscribed');
+    assert.equal(error.httpStatus, 200);
+    assert.deepEqual(errorBody(error, 'r'), { error: true, message: 'not subscribed to source' });
+  });
+
+  it('writes the 401 body as part 7 shows it', () => {
+    assert.deepEqual(errorBody(new AppError('unauthenticated', 'invalid API key'), 'r'), {
+      error: 'user not found',
+      message: 'invalid API key',
+    });
+  });
+});
