@@ -4,14 +4,15 @@
  * found, and cut-off or block pages end in `PageParseError`.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { resolveBaseUrl } from '../../sources/base-urls.ts';
+import { describe, it } from 'node:test';
 import type { Topic, ValueKey } from '../../sources/sources.types.ts';
-import { PageParseError } from '../crawl.errors.ts';
 import type { DriverOutcome, SourceDriver, ValueQuery } from '../crawl.types.ts';
-import { startSandbox, type RunningSandbox } from '../testing/sandbox-server.ts';
-import { createTestCrawlContext, type TestCrawlContext } from '../testing/test-context.ts';
+import { useSandbox, type DriverSandbox } from '../testing/sandbox-server.ts';
+import { contentOf, queryBuilder } from '../testing/test-context.ts';
 import { withoutPlantedFlags } from '../testing/truth.ts';
+
+/** Re-exported for the shop-style driver tests; they live in `src/crawl/testing/`. */
+export { contentOf, useSandbox };
 
 /** One product of a shop-style site's truth; `content_<topic>` for topics other than `search`. */
 export interface ShopProductTruth {
@@ -40,22 +41,7 @@ export function shopQuery(
   value: string,
   topic: Topic = 'search',
 ): ValueQuery {
-  return {
-    source: driver.source,
-    country,
-    key,
-    topic,
-    value,
-    maxPages: 1,
-    sortBy: 'ranking_descending',
-    fetchSellerNames: false,
-  };
-}
-
-/** The content of a found outcome (fails the test otherwise). */
-export function contentOf(outcome: DriverOutcome, what = 'value'): Record<string, unknown> {
-  assert.equal(outcome.status, 'found', `${what} found`);
-  return outcome.status === 'found' ? outcome.content : {};
+  return queryBuilder(driver)(country, key, value, { topic });
 }
 
 /** The truth content of an entry for a topic, without the planted flags. */
@@ -65,31 +51,6 @@ export function expectedContent(entry: ShopProductTruth, topic: Topic): Record<s
   return withoutPlantedFlags(content);
 }
 
-/** A sandbox for a suite, with contexts on the service's own base URLs. */
-export function useSandbox(driver: SourceDriver): {
-  sandbox: () => RunningSandbox;
-  contextFor: (country: string) => TestCrawlContext;
-  truthOf: (country: string) => Promise<ShopTruth>;
-} {
-  let running: RunningSandbox | undefined;
-  before(async () => {
-    running = await startSandbox();
-  });
-  after(async () => {
-    await running?.close();
-  });
-  const sandbox = (): RunningSandbox => {
-    assert.ok(running, 'sandbox started');
-    return running;
-  };
-  return {
-    sandbox,
-    contextFor: (country) =>
-      createTestCrawlContext({ baseUrl: resolveBaseUrl({}, sandbox().origin, driver.source, country) }),
-    truthOf: (country) => sandbox().truth<ShopTruth>(driver.source, country),
-  };
-}
-
 export interface ShopSuiteSpec {
   driver: SourceDriver;
   /** Every country the source accepts. */
@@ -97,14 +58,14 @@ export interface ShopSuiteSpec {
   keys: readonly ('term' | 'id' | 'gtin')[];
   topics: readonly Topic[];
   /** Extra tests of the source, run with the suite's sandbox. */
-  extra?: (suite: ReturnType<typeof useSandbox>) => void;
+  extra?: (suite: DriverSandbox<ShopTruth>) => void;
 }
 
 /** Runs the shared suite for one shop-style driver. */
 export function shopDriverSuite(spec: ShopSuiteSpec): void {
   const { driver } = spec;
   describe(`${driver.source} driver against the sandbox`, () => {
-    const suite = useSandbox(driver);
+    const suite = useSandbox<ShopTruth>(driver);
     const { contextFor, truthOf } = suite;
     const crawl = (
       country: string,
@@ -148,9 +109,9 @@ export function shopDriverSuite(spec: ShopSuiteSpec): void {
         for (const key of spec.keys) {
           const values = truth.not_found[key] ?? [];
           assert.ok(values.length >= 700, `enough not-found ${key} values`);
-          for (const value of values.slice(0, 3)) {
-            assert.equal((await crawl(country, key, value)).status, 'not_found', `${key} ${value}`);
-          }
+          await suite.assertNotFound(
+            values.slice(0, 3).map((value) => shopQuery(driver, country, key, value)),
+          );
         }
       });
     }
@@ -168,21 +129,11 @@ export function shopDriverSuite(spec: ShopSuiteSpec): void {
             ? [['gtin', product.gtin] as [ValueKey, string]]
             : []),
         ];
-        const faults = { method: 'PUT' as const, url: '/_sandbox/faults' };
-        await suite
-          .sandbox()
-          .app.inject({ ...faults, payload: { [driver.source]: { rates: { [fault]: 1 } } } });
-        try {
-          for (const topic of spec.topics) {
-            for (const [key, value] of values) {
-              for (let attempt = 0; attempt < 3; attempt++) {
-                await assert.rejects(crawl(country, key, value, topic), PageParseError, `${key} ${value}`);
-              }
-            }
-          }
-        } finally {
-          await suite.sandbox().app.inject({ ...faults, payload: {} });
-        }
+        const attempts = [0, 1, 2]; // each value three times: every fault draw must fail
+        const queries = spec.topics.flatMap((topic) =>
+          values.flatMap(([key, value]) => attempts.map(() => shopQuery(driver, country, key, value, topic))),
+        );
+        await suite.assertParseErrors(fault, queries);
       });
     }
 

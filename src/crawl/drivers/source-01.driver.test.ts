@@ -1,13 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { PageParseError } from '../crawl.errors.ts';
-import type { DriverOutcome, ValueQuery } from '../crawl.types.ts';
-import { startSandbox, type RunningSandbox, type SandboxTruth } from '../testing/sandbox-server.ts';
-import {
-  createMemorySellerNameStore,
-  createTestCrawlContext,
-  type TestCrawlContext,
-} from '../testing/test-context.ts';
+import { describe, it } from 'node:test';
+import { useSandbox, type SandboxTruth } from '../testing/sandbox-server.ts';
+import { contentOf, createMemorySellerNameStore, queryBuilder } from '../testing/test-context.ts';
 import { withoutPlantedFlags } from '../testing/truth.ts';
 import { source01Driver } from './source-01.driver.ts';
 
@@ -26,51 +20,14 @@ interface TermTruth {
 }
 type Truth = SandboxTruth<ProductTruth, TermTruth>;
 
-function query(
-  country: string,
-  key: ValueQuery['key'],
-  value: string,
-  extra: Partial<ValueQuery> = {},
-): ValueQuery {
-  return {
-    source: 'source_01',
-    country,
-    key,
-    topic: 'search',
-    value,
-    maxPages: 1,
-    sortBy: 'ranking_descending',
-    fetchSellerNames: true,
-    ...extra,
-  };
-}
-
-function contentOf(outcome: DriverOutcome): Record<string, unknown> {
-  assert.equal(outcome.status, 'found');
-  return outcome.status === 'found' ? outcome.content : {};
-}
+const query = queryBuilder(source01Driver, { fetchSellerNames: true });
 
 describe('source_01 driver against the sandbox', () => {
-  let sandbox: RunningSandbox;
-  const contextFor = (
-    country: string,
-    options: Partial<Parameters<typeof createTestCrawlContext>[0]> = {},
-  ): TestCrawlContext =>
-    createTestCrawlContext({
-      baseUrl: `${sandbox.origin}/source_01/${country === 'gb' ? 'uk' : country}`,
-      ...options,
-    });
-
-  before(async () => {
-    sandbox = await startSandbox();
-  });
-  after(async () => {
-    await sandbox.close();
-  });
+  const { contextFor, truthOf, assertNotFound, assertParseErrors } = useSandbox<Truth>(source01Driver);
 
   for (const country of ['de', 'gb', 'fr', 'at']) {
     it(`returns every product's ground-truth content by id on ${country}`, async () => {
-      const truth = await sandbox.truth<Truth>('source_01', country);
+      const truth = await truthOf(country);
       for (const product of truth.products.slice(0, 12)) {
         const outcome = await source01Driver.crawl(contextFor(country), query(country, 'id', product.id));
         assert.deepEqual(contentOf(outcome), withoutPlantedFlags(product.content), `product ${product.id}`);
@@ -79,10 +36,7 @@ describe('source_01 driver against the sandbox', () => {
   }
 
   it('names categories only on de and at', async () => {
-    const [de, it_] = await Promise.all([
-      sandbox.truth<Truth>('source_01', 'de'),
-      sandbox.truth<Truth>('source_01', 'it'),
-    ]);
+    const [de, it_] = await Promise.all([truthOf('de'), truthOf('it')]);
     const german = contentOf(
       await source01Driver.crawl(contextFor('de'), query('de', 'id', de.products[0]!.id)),
     );
@@ -98,7 +52,7 @@ describe('source_01 driver against the sandbox', () => {
   });
 
   it('resolves a GTIN through the search, caches the product id and reuses it', async () => {
-    const truth = await sandbox.truth<Truth>('source_01', 'de');
+    const truth = await truthOf('de');
     const product = truth.products[3]!;
     const context = contextFor('de');
     const first = await source01Driver.crawl(context, query('de', 'gtin', product.gtin));
@@ -115,7 +69,7 @@ describe('source_01 driver against the sandbox', () => {
   });
 
   it('re-resolves a GTIN whose cached product id no longer exists', async () => {
-    const truth = await sandbox.truth<Truth>('source_01', 'de');
+    const truth = await truthOf('de');
     const product = truth.products[4]!;
     const context = contextFor('de');
     await context.conversions.set('source_01', 'de', product.gtin, truth.not_found.id![0]!);
@@ -125,7 +79,7 @@ describe('source_01 driver against the sandbox', () => {
   });
 
   it('converts a GTIN to the product id without fetching the product page', async () => {
-    const truth = await sandbox.truth<Truth>('source_01', 'uk');
+    const truth = await truthOf('uk');
     const product = truth.products[5]!;
     const context = contextFor('uk');
     const outcome = await source01Driver.crawl(
@@ -140,7 +94,7 @@ describe('source_01 driver against the sandbox', () => {
   });
 
   it('removes cached conversions without fetching and without charging', async () => {
-    const truth = await sandbox.truth<Truth>('source_01', 'de');
+    const truth = await truthOf('de');
     const product = truth.products[6]!;
     const context = contextFor('de');
     await source01Driver.crawl(context, query('de', 'gtin', product.gtin, { topic: 'convert' }));
@@ -164,7 +118,7 @@ describe('source_01 driver against the sandbox', () => {
   });
 
   it('finds pharmacy products by PZN on de', async () => {
-    const truth = await sandbox.truth<Truth>('source_01', 'de');
+    const truth = await truthOf('de');
     const pharmacy = truth.products.filter((product) => product.pzn !== null).slice(0, 3);
     assert.ok(pharmacy.length > 0, 'the de catalogue has pharmacy products');
     for (const product of pharmacy) {
@@ -174,17 +128,16 @@ describe('source_01 driver against the sandbox', () => {
   });
 
   it('answers not found for values that exist nowhere', async () => {
-    const truth = await sandbox.truth<Truth>('source_01', 'de');
-    for (const key of ['id', 'gtin', 'pzn', 'term'] as const) {
-      for (const value of truth.not_found[key]!.slice(0, 3)) {
-        const outcome = await source01Driver.crawl(contextFor('de'), query('de', key, value));
-        assert.equal(outcome.status, 'not_found', `${key} ${value}`);
-      }
-    }
+    const truth = await truthOf('de');
+    await assertNotFound(
+      (['id', 'gtin', 'pzn', 'term'] as const).flatMap((key) =>
+        truth.not_found[key]!.slice(0, 3).map((value) => query('de', key, value)),
+      ),
+    );
   });
 
   it('returns the top product of a term with its card data and the first result page', async () => {
-    const truth = await sandbox.truth<Truth>('source_01', 'de');
+    const truth = await truthOf('de');
     for (const term of truth.terms.slice(0, 4)) {
       const outcome = await source01Driver.crawl(contextFor('de'), query('de', 'term', term.term));
       assert.deepEqual(contentOf(outcome), withoutPlantedFlags(term.content), term.term);
@@ -193,7 +146,7 @@ describe('source_01 driver against the sandbox', () => {
   });
 
   it('fetches up to max_pages result pages and bills the extra ones', async () => {
-    const truth = await sandbox.truth<Truth>('source_01', 'es');
+    const truth = await truthOf('es');
     const term = truth.terms.find((candidate) => candidate.pages >= 3)!;
     assert.ok(term, 'a term with at least three result pages');
     for (const maxPages of [2, 10]) {
@@ -211,7 +164,7 @@ describe('source_01 driver against the sandbox', () => {
   });
 
   it('learns marketplace seller names once and applies known names in later jobs', async () => {
-    const truth = await sandbox.truth<Truth>('source_01', 'de');
+    const truth = await truthOf('de');
     const product = truth.products.find((candidate) => candidate.marketplace_seller_ids.length >= 2)!;
     const sellerNames = createMemorySellerNameStore();
     const withoutFetching = await source01Driver.crawl(
@@ -253,22 +206,11 @@ describe('source_01 driver against the sandbox', () => {
 
   for (const fault of ['truncated', 'blockPage'] as const) {
     it(`throws PageParseError on a ${fault} page`, async () => {
-      const truth = await sandbox.truth<Truth>('source_01', 'de');
-      await sandbox.app.inject({
-        method: 'PUT',
-        url: '/_sandbox/faults',
-        payload: { source_01: { rates: { [fault]: 1 } } },
-      });
-      try {
-        for (const product of truth.products.slice(0, 5)) {
-          await assert.rejects(
-            source01Driver.crawl(contextFor('de'), query('de', 'id', product.id)),
-            PageParseError,
-          );
-        }
-      } finally {
-        await sandbox.app.inject({ method: 'PUT', url: '/_sandbox/faults', payload: {} });
-      }
+      const truth = await truthOf('de');
+      await assertParseErrors(
+        fault,
+        truth.products.slice(0, 5).map((product) => query('de', 'id', product.id)),
+      );
     });
   }
 });

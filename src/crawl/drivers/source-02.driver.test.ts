@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { PageParseError } from '../crawl.errors.ts';
-import type { DriverOutcome, ValueQuery } from '../crawl.types.ts';
-import { startSandbox, type RunningSandbox, type SandboxTruth } from '../testing/sandbox-server.ts';
-import { createTestCrawlContext, type TestCrawlContext } from '../testing/test-context.ts';
+import { describe, it } from 'node:test';
+import { useSandbox, type SandboxTruth } from '../testing/sandbox-server.ts';
+import { contentOf, queryBuilder } from '../testing/test-context.ts';
 import { withoutPlantedFlags } from '../testing/truth.ts';
 import { source02Driver } from './source-02.driver.ts';
 
@@ -20,31 +18,7 @@ interface TermTruth {
 }
 type Truth = SandboxTruth<ProductTruth, TermTruth>;
 
-const STOREFRONT: Record<string, string> = { at: 'de', ch: 'de', gb: 'uk' };
-
-function query(
-  country: string,
-  key: ValueQuery['key'],
-  value: string,
-  extra: Partial<ValueQuery> = {},
-): ValueQuery {
-  return {
-    source: 'source_02',
-    country,
-    key,
-    topic: 'search',
-    value,
-    maxPages: 1,
-    sortBy: 'ranking_descending',
-    fetchSellerNames: false,
-    ...extra,
-  };
-}
-
-function contentOf(outcome: DriverOutcome): Record<string, unknown> {
-  assert.equal(outcome.status, 'found');
-  return outcome.status === 'found' ? outcome.content : {};
-}
+const query = queryBuilder(source02Driver);
 
 /** Truth for topic `search`: the same content without the offer listing. */
 const searchContent = (product: ProductTruth): Record<string, unknown> => ({
@@ -53,20 +27,11 @@ const searchContent = (product: ProductTruth): Record<string, unknown> => ({
 });
 
 describe('source_02 driver against the sandbox', () => {
-  let sandbox: RunningSandbox;
-  const contextFor = (country: string): TestCrawlContext =>
-    createTestCrawlContext({ baseUrl: `${sandbox.origin}/source_02/${STOREFRONT[country] ?? country}` });
-
-  before(async () => {
-    sandbox = await startSandbox();
-  });
-  after(async () => {
-    await sandbox.close();
-  });
+  const { contextFor, truthOf, assertNotFound, assertParseErrors } = useSandbox<Truth>(source02Driver);
 
   for (const country of ['de', 'us', 'jp', 'gb', 'at', 'ch']) {
     it(`returns product pages and all offers by item code on ${country}`, async () => {
-      const truth = await sandbox.truth<Truth>('source_02', country);
+      const truth = await truthOf(country);
       for (const product of truth.products.slice(0, 10)) {
         const search = await source02Driver.crawl(
           contextFor(country),
@@ -87,11 +52,7 @@ describe('source_02 driver against the sandbox', () => {
   }
 
   it('serves Austrian and Swiss prices from the de storefront', async () => {
-    const [de, at, ch] = await Promise.all([
-      sandbox.truth<Truth>('source_02', 'de'),
-      sandbox.truth<Truth>('source_02', 'at'),
-      sandbox.truth<Truth>('source_02', 'ch'),
-    ]);
+    const [de, at, ch] = await Promise.all([truthOf('de'), truthOf('at'), truthOf('ch')]);
     const product = de.products[0]!;
     assert.equal(at.storefront, 'de');
     assert.equal(at.products[0]!.item_code, product.item_code);
@@ -112,7 +73,7 @@ describe('source_02 driver against the sandbox', () => {
   });
 
   it('reports members-only prices and every fulfilment kind found in the truth', async () => {
-    const truth = await sandbox.truth<Truth>('source_02', 'de');
+    const truth = await truthOf('de');
     const premium = truth.products.find((product) => product.content.is_premium)!;
     assert.ok(premium, 'the catalogue has a members-only deal');
     assert.deepEqual(
@@ -130,7 +91,7 @@ describe('source_02 driver against the sandbox', () => {
   });
 
   it('resolves a GTIN to the item code past the sponsored result and caches it', async () => {
-    const truth = await sandbox.truth<Truth>('source_02', 'fr');
+    const truth = await truthOf('fr');
     const product = truth.products[7]!;
     const context = contextFor('fr');
     const outcome = await source02Driver.crawl(context, query('fr', 'gtin', product.gtin));
@@ -149,7 +110,7 @@ describe('source_02 driver against the sandbox', () => {
   });
 
   it('returns the top organic result of a term with the result list of up to max_pages pages', async () => {
-    const truth = await sandbox.truth<Truth>('source_02', 'de');
+    const truth = await truthOf('de');
     for (const term of truth.terms.slice(0, 3)) {
       const outcome = await source02Driver.crawl(contextFor('de'), query('de', 'term', term.term));
       assert.deepEqual(contentOf(outcome), term.content, term.term);
@@ -165,7 +126,7 @@ describe('source_02 driver against the sandbox', () => {
   });
 
   it('keeps the Austrian localization on followed result pages', async () => {
-    const truth = await sandbox.truth<Truth>('source_02', 'at');
+    const truth = await truthOf('at');
     const paged = truth.terms.find((term) => term.pages >= 2)!;
     const context = contextFor('at');
     const outcome = await source02Driver.crawl(context, query('at', 'term', paged.term, { maxPages: 2 }));
@@ -176,33 +137,19 @@ describe('source_02 driver against the sandbox', () => {
   });
 
   it('answers not found for item codes, GTINs and terms that exist nowhere', async () => {
-    const truth = await sandbox.truth<Truth>('source_02', 'it');
-    for (const key of ['item_code', 'gtin', 'term'] as const) {
-      for (const value of truth.not_found[key]!.slice(0, 3)) {
-        assert.equal(
-          (await source02Driver.crawl(contextFor('it'), query('it', key, value))).status,
-          'not_found',
-        );
-      }
-    }
+    const truth = await truthOf('it');
+    await assertNotFound(
+      (['item_code', 'gtin', 'term'] as const).flatMap((key) =>
+        truth.not_found[key]!.slice(0, 3).map((value) => query('it', key, value)),
+      ),
+    );
   });
 
   it('throws PageParseError on truncated pages', async () => {
-    const truth = await sandbox.truth<Truth>('source_02', 'de');
-    await sandbox.app.inject({
-      method: 'PUT',
-      url: '/_sandbox/faults',
-      payload: { source_02: { rates: { truncated: 1 } } },
-    });
-    try {
-      for (const product of truth.products.slice(0, 5)) {
-        await assert.rejects(
-          source02Driver.crawl(contextFor('de'), query('de', 'item_code', product.item_code)),
-          PageParseError,
-        );
-      }
-    } finally {
-      await sandbox.app.inject({ method: 'PUT', url: '/_sandbox/faults', payload: {} });
-    }
+    const truth = await truthOf('de');
+    await assertParseErrors(
+      'truncated',
+      truth.products.slice(0, 5).map((product) => query('de', 'item_code', product.item_code)),
+    );
   });
 });

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { PageParseError } from '../crawl.errors.ts';
-import type { DriverOutcome, ValueQuery } from '../crawl.types.ts';
-import { startSandbox, type RunningSandbox, type SandboxTruth } from '../testing/sandbox-server.ts';
-import { createTestCrawlContext, type TestCrawlContext } from '../testing/test-context.ts';
+import { describe, it } from 'node:test';
+import type { DriverOutcome } from '../crawl.types.ts';
+import { useSandbox, type SandboxTruth } from '../testing/sandbox-server.ts';
+import { queryBuilder } from '../testing/test-context.ts';
 import { withoutPlantedFlags } from '../testing/truth.ts';
 import { source03Driver } from './source-03.driver.ts';
 
@@ -19,18 +18,7 @@ interface ProductTruth {
 }
 type Truth = SandboxTruth<ProductTruth, { term: string; content: Record<string, unknown> }>;
 
-function query(country: string, key: ValueQuery['key'], value: string): ValueQuery {
-  return {
-    source: 'source_03',
-    country,
-    key,
-    topic: 'search',
-    value,
-    maxPages: 1,
-    sortBy: 'ranking_descending',
-    fetchSellerNames: false,
-  };
-}
+const query = queryBuilder(source03Driver);
 
 function found(outcome: DriverOutcome): { content: Record<string, unknown>; partial: boolean } {
   assert.equal(outcome.status, 'found');
@@ -40,20 +28,11 @@ function found(outcome: DriverOutcome): { content: Record<string, unknown>; part
 }
 
 describe('source_03 driver against the sandbox', () => {
-  let sandbox: RunningSandbox;
-  const contextFor = (country: string): TestCrawlContext =>
-    createTestCrawlContext({ baseUrl: `${sandbox.origin}/source_03/${country === 'gb' ? 'uk' : country}` });
-
-  before(async () => {
-    sandbox = await startSandbox();
-  });
-  after(async () => {
-    await sandbox.close();
-  });
+  const { contextFor, truthOf, assertNotFound, assertParseErrors } = useSandbox<Truth>(source03Driver);
 
   for (const country of ['de', 'gb', 'ch', 'dk']) {
     it(`returns product pages by id with partial set exactly when sellers are missing on ${country}`, async () => {
-      const truth = await sandbox.truth<Truth>('source_03', country);
+      const truth = await truthOf(country);
       const sample = [
         ...truth.products.filter((product) => product.partial).slice(0, 4),
         ...truth.products.filter((product) => !product.partial).slice(0, 4),
@@ -70,7 +49,7 @@ describe('source_03 driver against the sandbox', () => {
   }
 
   it('looks a product record up by GTIN, by MPN, and by brand and name', async () => {
-    const truth = await sandbox.truth<Truth>('source_03', 'fr');
+    const truth = await truthOf('fr');
     const [byGtin, byMpn, byName] = truth.products.slice(10, 13) as [
       ProductTruth,
       ProductTruth,
@@ -89,7 +68,7 @@ describe('source_03 driver against the sandbox', () => {
   });
 
   it('returns the product cards of a term, offers_count being the number of cards', async () => {
-    const truth = await sandbox.truth<Truth>('source_03', 'us');
+    const truth = await truthOf('us');
     for (const term of truth.terms.slice(0, 5)) {
       const result = found(await source03Driver.crawl(contextFor('us'), query('us', 'term', term.term)));
       assert.deepEqual(result.content, term.content, term.term);
@@ -98,33 +77,19 @@ describe('source_03 driver against the sandbox', () => {
   });
 
   it('answers not found for ids, terms and product records that exist nowhere', async () => {
-    const truth = await sandbox.truth<Truth>('source_03', 'nl');
-    for (const key of ['id', 'term', 'product'] as const) {
-      for (const value of truth.not_found[key]!.slice(0, 3)) {
-        assert.equal(
-          (await source03Driver.crawl(contextFor('nl'), query('nl', key, value))).status,
-          'not_found',
-        );
-      }
-    }
+    const truth = await truthOf('nl');
+    await assertNotFound(
+      (['id', 'term', 'product'] as const).flatMap((key) =>
+        truth.not_found[key]!.slice(0, 3).map((value) => query('nl', key, value)),
+      ),
+    );
   });
 
   it('throws PageParseError when the state of a page is cut off', async () => {
-    const truth = await sandbox.truth<Truth>('source_03', 'de');
-    await sandbox.app.inject({
-      method: 'PUT',
-      url: '/_sandbox/faults',
-      payload: { source_03: { rates: { truncated: 1 } } },
-    });
-    try {
-      for (const product of truth.products.slice(0, 5)) {
-        await assert.rejects(
-          source03Driver.crawl(contextFor('de'), query('de', 'id', product.id)),
-          PageParseError,
-        );
-      }
-    } finally {
-      await sandbox.app.inject({ method: 'PUT', url: '/_sandbox/faults', payload: {} });
-    }
+    const truth = await truthOf('de');
+    await assertParseErrors(
+      'truncated',
+      truth.products.slice(0, 5).map((product) => query('de', 'id', product.id)),
+    );
   });
 });

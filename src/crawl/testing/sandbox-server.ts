@@ -1,8 +1,18 @@
-/** Starts the sandbox on a free port for tests and reads its ground truth. */
+/** Starts the sandbox on a free port for tests, reads its ground truth and injects faults. */
+import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildSandboxApp } from '../../sandbox/app.ts';
-import type { SandboxOptions } from '../../sandbox/sandbox.types.ts';
+import type { FaultKind, SandboxOptions } from '../../sandbox/sandbox.types.ts';
+import { resolveBaseUrl } from '../../sources/base-urls.ts';
 import type { SourceId } from '../../sources/sources.types.ts';
+import { PageParseError } from '../crawl.errors.ts';
+import type { SourceDriver, ValueQuery } from '../crawl.types.ts';
+import {
+  createTestCrawlContext,
+  type TestCrawlContext,
+  type TestCrawlContextOptions,
+} from './test-context.ts';
 
 export interface RunningSandbox {
   app: FastifyInstance;
@@ -10,6 +20,8 @@ export interface RunningSandbox {
   origin: string;
   /** Ground truth of (source, country): `GET /catalog.json?source=&country=` (memoized). */
   truth<T = SandboxTruth>(source: SourceId, country: string): Promise<T>;
+  /** Runs `body` while every request to `source` meets `fault`, then clears all injected faults. */
+  withFault(source: SourceId, fault: FaultKind, body: () => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -48,6 +60,73 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       }
       return truth as Promise<T>;
     },
+    async withFault(source, fault, body) {
+      const faults = { method: 'PUT' as const, url: '/_sandbox/faults' };
+      await app.inject({ ...faults, payload: { [source]: { rates: { [fault]: 1 } } } });
+      try {
+        await body();
+      } finally {
+        await app.inject({ ...faults, payload: {} });
+      }
+    },
     close: () => app.close(),
+  };
+}
+
+/** The sandbox of one driver's test suite, as {@link useSandbox} returns it. */
+export interface DriverSandbox<Truth = SandboxTruth> {
+  /** The running sandbox (fails the test before it started). */
+  sandbox: () => RunningSandbox;
+  /** A fresh test context on the service's own base URL of the driver's source for `country`. */
+  contextFor: (country: string, options?: Partial<TestCrawlContextOptions>) => TestCrawlContext;
+  /** Ground truth of the driver's source for `country`. */
+  truthOf: (country: string) => Promise<Truth>;
+  /**
+   * Asserts that the driver throws `PageParseError` on every query, each in a fresh context,
+   * while every request to its source meets `fault`.
+   */
+  assertParseErrors: (fault: FaultKind, queries: readonly ValueQuery[]) => Promise<void>;
+  /** Asserts that the driver answers `not_found` to every query, each in a fresh context. */
+  assertNotFound: (queries: readonly ValueQuery[]) => Promise<void>;
+}
+
+/** Starts a sandbox before the enclosing suite and closes it after; contexts target `driver`'s source. */
+export function useSandbox<Truth = SandboxTruth>(driver: SourceDriver): DriverSandbox<Truth> {
+  let running: RunningSandbox | undefined;
+  before(async () => {
+    running = await startSandbox();
+  });
+  after(async () => {
+    await running?.close();
+  });
+  const sandbox = (): RunningSandbox => {
+    assert.ok(running, 'sandbox started');
+    return running;
+  };
+  const contextFor: DriverSandbox['contextFor'] = (country, options = {}) =>
+    createTestCrawlContext({
+      baseUrl: resolveBaseUrl({}, sandbox().origin, driver.source, country),
+      ...options,
+    });
+  return {
+    sandbox,
+    contextFor,
+    truthOf: (country) => sandbox().truth<Truth>(driver.source, country),
+    assertParseErrors: (fault, queries) =>
+      sandbox().withFault(driver.source, fault, async () => {
+        for (const query of queries) {
+          await assert.rejects(
+            driver.crawl(contextFor(query.country), query),
+            PageParseError,
+            `${query.key} ${query.value}`,
+          );
+        }
+      }),
+    async assertNotFound(queries) {
+      for (const query of queries) {
+        const outcome = await driver.crawl(contextFor(query.country), query);
+        assert.equal(outcome.status, 'not_found', `${query.key} ${query.value}`);
+      }
+    },
   };
 }

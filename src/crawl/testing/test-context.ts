@@ -2,15 +2,52 @@
  * A minimal `CrawlContext` for driver tests: plain `fetch` (no politeness, no retries) and in-memory
  * conversion and seller-name stores.
  */
+import assert from 'node:assert/strict';
 import { SourceUnavailableError } from '../crawl.errors.ts';
 import type {
   ConversionStore,
   CrawlContext,
+  DriverOutcome,
   FetchedPage,
   PageRequest,
   SellerNameStore,
+  SourceDriver,
+  ValueQuery,
 } from '../crawl.types.ts';
-import type { SourceId } from '../../sources/sources.types.ts';
+import type { SourceId, ValueKey } from '../../sources/sources.types.ts';
+
+/** Builds the queries of one driver's tests; `extra` overrides the defaults of the call. */
+export type QueryBuilder = (
+  country: string,
+  key: ValueKey,
+  value: string,
+  extra?: Partial<ValueQuery>,
+) => ValueQuery;
+
+/**
+ * A query builder for `driver` with the job defaults (topic `search`, one result page, ranking
+ * order, no seller names), overridden by `defaults` and then by each call's `extra`.
+ */
+export function queryBuilder(driver: SourceDriver, defaults: Partial<ValueQuery> = {}): QueryBuilder {
+  return (country, key, value, extra = {}) => ({
+    source: driver.source,
+    country,
+    key,
+    topic: 'search',
+    value,
+    maxPages: 1,
+    sortBy: 'ranking_descending',
+    fetchSellerNames: false,
+    ...defaults,
+    ...extra,
+  });
+}
+
+/** The content of a found outcome (fails the test otherwise). */
+export function contentOf(outcome: DriverOutcome, what = 'value'): Record<string, unknown> {
+  assert.equal(outcome.status, 'found', `${what} found`);
+  return outcome.status === 'found' ? outcome.content : {};
+}
 
 /** A conversion store in a Map, keyed `source|country|gtin`. */
 export function createMemoryConversionStore(): ConversionStore & { entries: Map<string, string> } {
