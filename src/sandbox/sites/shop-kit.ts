@@ -189,3 +189,51 @@ export function termAndIdShopTruth(spec: TermAndIdShopSpec): SiteTruth {
     notFound: { term: catalogue.notFound.term, id: catalogue.notFound.id },
   });
 }
+
+/**
+ * What a term-and-id shop whose product page lists every offer declares: its paths below the base
+ * URL, the `details` of a product's content and each offer's own fields (see `listedOffersTruth`).
+ */
+export interface ListedOffersShopSpec {
+  catalogue: Catalogue;
+  /** Base URL of the storefront, as the truth input gives it. */
+  baseUrl: string;
+  productPath(product: Product): string;
+  searchPath(term: string): string;
+  searchPageSize: number;
+  details: (product: Product) => Record<string, unknown>;
+  offerFields: (offer: Offer) => Record<string, unknown>;
+}
+
+/** `termAndIdShopTruth` whose topic `search` content is `listedOffersTruth` of each product. */
+export function listedOffersShopTruth(spec: ListedOffersShopSpec): SiteTruth {
+  const { catalogue, baseUrl } = spec;
+  const productUrl = (product: Product): string => baseUrl + spec.productPath(product);
+  return termAndIdShopTruth({
+    catalogue,
+    productUrl,
+    searchUrl: (term) => baseUrl + spec.searchPath(term),
+    searchPageSize: spec.searchPageSize,
+    content: (product) =>
+      listedOffersTruth(product, catalogue, productUrl(product), spec.details(product), spec.offerFields),
+  });
+}
+
+/**
+ * An offer of a buy-box marketplace with member prices: the core fields, then id, title,
+ * condition, seller and rating, and the members-only price if there is one.
+ */
+export function memberOfferTruth(offer: Offer, index: number, catalogue: Catalogue): Record<string, unknown> {
+  const seller = sellerOf(offer, catalogue);
+  return {
+    ...coreOfferTruth(offer, index, catalogue),
+    offer_id: offer.id,
+    title: offer.title,
+    condition: offer.condition,
+    seller_id: seller.id,
+    seller_rating: seller.rating,
+    seller_rating_count: seller.ratingCount,
+    is_premium: offer.memberPriceMinor !== null,
+    premium_price: offer.memberPriceMinor === null ? null : amount(offer.memberPriceMinor, catalogue),
+  };
+}

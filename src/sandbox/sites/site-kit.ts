@@ -2,7 +2,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Catalogue, Offer, Product } from '../catalogue/catalogue.types.ts';
 import { minorToAmount } from '../catalogue/locale.ts';
-import { errorPageHtml } from '../html.ts';
+import { searchCatalogue } from '../catalogue/catalogue.ts';
+import { errorPageHtml, queryParam } from '../html.ts';
 import type { SiteContext } from '../sandbox.types.ts';
 
 /** Sends an HTML page. */
@@ -29,6 +30,29 @@ export function htmlRoute(
     const html = catalogue ? render(request, catalogue) : undefined;
     return html === undefined ? sendNotFound(reply) : sendHtml(reply, html);
   };
+}
+
+/** How a storefront's first search page is found and drawn, for {@link searchRoute}. */
+export interface SearchRouteSpec {
+  /** Query parameter that carries the term (`q`, `keyword` …). */
+  param: string;
+  pageSize: number;
+  baseUrlOf(request: FastifyRequest, catalogue: Catalogue): string;
+  /** Draws the page; `prefix` is the path of the storefront's base URL (`/source_NN/cc`). */
+  render(catalogue: Catalogue, prefix: string, term: string, results: readonly Product[]): string;
+}
+
+/** An `htmlRoute` for the first search page: the term's first `pageSize` catalogue matches. */
+export function searchRoute(
+  context: SiteContext,
+  spec: SearchRouteSpec,
+): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
+  return htmlRoute(context, (request, catalogue) => {
+    const term = queryParam(request.query, spec.param);
+    const results = searchCatalogue(catalogue, term).slice(0, spec.pageSize);
+    const prefix = new URL(spec.baseUrlOf(request, catalogue)).pathname;
+    return spec.render(catalogue, prefix, term, results);
+  });
 }
 
 /** The catalogue of the request's `:storefront`, or undefined (the caller answers 404). */

@@ -3,7 +3,7 @@
  * marketplace sellers compete for a buy box, with a members-only "Bazaro Plus" price.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Catalogue, CatalogueProfile, Offer, Product } from '../catalogue/catalogue.types.ts';
+import type { Catalogue, CatalogueProfile, Product } from '../catalogue/catalogue.types.ts';
 import { searchCatalogue } from '../catalogue/catalogue.ts';
 import { randomNumericId } from '../catalogue/identifiers.ts';
 import { queryParam } from '../html.ts';
@@ -19,15 +19,8 @@ import {
   searchPath,
   TOP_OFFER_COUNT,
 } from './source-05.pages.ts';
-import {
-  buyboxTruth,
-  coreOfferTruth,
-  lowestPriceCard,
-  offerSummaryTruth,
-  sellerOf,
-  shopTruth,
-} from './shop-kit.ts';
-import { amount, catalogueOf, sendHtml, sendNotFound } from './site-kit.ts';
+import { buyboxTruth, lowestPriceCard, memberOfferTruth, offerSummaryTruth, shopTruth } from './shop-kit.ts';
+import { catalogueOf, sendHtml, sendNotFound } from './site-kit.ts';
 
 const HEX_DIGITS = [...'0123456789abcdef'];
 
@@ -84,21 +77,6 @@ function register(app: FastifyInstance, context: SiteContext): void {
   });
 }
 
-function offerTruth(offer: Offer, index: number, catalogue: Catalogue): Record<string, unknown> {
-  const seller = sellerOf(offer, catalogue);
-  return {
-    ...coreOfferTruth(offer, index, catalogue),
-    offer_id: offer.id,
-    title: offer.title,
-    condition: offer.condition,
-    seller_id: seller.id,
-    seller_rating: seller.rating,
-    seller_rating_count: seller.ratingCount,
-    is_premium: offer.memberPriceMinor !== null,
-    premium_price: offer.memberPriceMinor === null ? null : amount(offer.memberPriceMinor, catalogue),
-  };
-}
-
 /** Content of a product for topic `search` (top offers) and `search_and_offers` (every offer). */
 function contents(
   product: Product,
@@ -115,7 +93,7 @@ function contents(
     ...buyboxTruth(product, catalogue),
     ...offerSummaryTruth(product, catalogue),
   };
-  const offers = product.offers.map((offer, index) => offerTruth(offer, index, catalogue));
+  const offers = product.offers.map((offer, index) => memberOfferTruth(offer, index, catalogue));
   return {
     search: { ...head, offers: offers.slice(0, TOP_OFFER_COUNT) },
     search_and_offers: { ...head, offers },

@@ -5,10 +5,8 @@
  * of every length.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Catalogue, CatalogueProfile, Offer, Product } from '../catalogue/catalogue.types.ts';
-import { searchCatalogue } from '../catalogue/catalogue.ts';
+import type { Catalogue, CatalogueProfile, Product } from '../catalogue/catalogue.types.ts';
 import { gtin13CheckDigit, randomNumericId } from '../catalogue/identifiers.ts';
-import { queryParam } from '../html.ts';
 import type { SandboxSite, SiteContext, SiteTruth, TruthInput } from '../sandbox.types.ts';
 import {
   productPageHtml,
@@ -17,15 +15,8 @@ import {
   searchPageHtml,
   searchPath,
 } from './source-09.pages.ts';
-import {
-  buyboxTruth,
-  coreOfferTruth,
-  lowestPriceCard,
-  offerSummaryTruth,
-  sellerOf,
-  shopTruth,
-} from './shop-kit.ts';
-import { amount, catalogueOf, htmlRoute, sendHtml, sendNotFound } from './site-kit.ts';
+import { buyboxTruth, lowestPriceCard, memberOfferTruth, offerSummaryTruth, shopTruth } from './shop-kit.ts';
+import { htmlRoute, searchRoute } from './site-kit.ts';
 
 /** Not-found values of each shorter or longer GTIN form listed besides the GTIN-13 ones. */
 const NOT_FOUND_PER_GTIN_FORM = 20;
@@ -50,14 +41,10 @@ const baseUrlOf = (request: FastifyRequest, catalogue: Catalogue): string =>
   `${request.protocol}://${request.host}/source_09/${catalogue.storefront}`;
 
 function register(app: FastifyInstance, context: SiteContext): void {
-  app.get('/:storefront/search', async (request, reply) => {
-    const catalogue = catalogueOf(request, context);
-    if (!catalogue) return sendNotFound(reply);
-    const term = queryParam(request.query, 'q');
-    const results = searchCatalogue(catalogue, term).slice(0, SEARCH_PAGE_SIZE);
-    const prefix = new URL(baseUrlOf(request, catalogue)).pathname;
-    return sendHtml(reply, searchPageHtml(catalogue, prefix, term, results));
-  });
+  app.get(
+    '/:storefront/search',
+    searchRoute(context, { param: 'q', pageSize: SEARCH_PAGE_SIZE, baseUrlOf, render: searchPageHtml }),
+  );
   // `/ip/<slug>/<id>` as linked, and `/ip/<id>` without the slug.
   for (const path of ['/:storefront/ip/:slug/:id', '/:storefront/ip/:id']) {
     app.get(
@@ -70,21 +57,6 @@ function register(app: FastifyInstance, context: SiteContext): void {
   }
 }
 
-function offerTruth(offer: Offer, index: number, catalogue: Catalogue): Record<string, unknown> {
-  const seller = sellerOf(offer, catalogue);
-  return {
-    ...coreOfferTruth(offer, index, catalogue),
-    offer_id: offer.id,
-    title: offer.title,
-    condition: offer.condition,
-    seller_id: seller.id,
-    seller_rating: seller.rating,
-    seller_rating_count: seller.ratingCount,
-    is_premium: offer.memberPriceMinor !== null,
-    premium_price: offer.memberPriceMinor === null ? null : amount(offer.memberPriceMinor, catalogue),
-  };
-}
-
 function contentOf(product: Product, catalogue: Catalogue, baseUrl: string): Record<string, unknown> {
   return {
     product_id: product.id,
@@ -95,7 +67,7 @@ function contentOf(product: Product, catalogue: Catalogue, baseUrl: string): Rec
     category: product.category.noun.en,
     ...buyboxTruth(product, catalogue),
     ...offerSummaryTruth(product, catalogue),
-    offers: product.offers.map((offer, index) => offerTruth(offer, index, catalogue)),
+    offers: product.offers.map((offer, index) => memberOfferTruth(offer, index, catalogue)),
   };
 }
 

@@ -6,14 +6,13 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Catalogue, CatalogueProfile, Offer, Product } from '../catalogue/catalogue.types.ts';
-import { searchCatalogue } from '../catalogue/catalogue.ts';
 import { randomCode } from '../catalogue/identifiers.ts';
 import { fillLabel } from '../catalogue/labels.ts';
 import { formatMoney } from '../catalogue/locale.ts';
-import { escapeHtml, htmlDocument, queryParam } from '../html.ts';
+import { escapeHtml, htmlDocument } from '../html.ts';
 import type { SandboxSite, SiteContext, SiteTruth, TruthInput } from '../sandbox.types.ts';
-import { listedOffersTruth, lowestPriceMinor, sellerOf, termAndIdShopTruth } from './shop-kit.ts';
-import { htmlRoute, slugOf } from './site-kit.ts';
+import { listedOffersShopTruth, lowestPriceMinor, sellerOf } from './shop-kit.ts';
+import { htmlRoute, searchRoute, slugOf } from './site-kit.ts';
 
 const SEARCH_PAGE_SIZE = 24;
 const ID_PATTERN = /(?:^|-)(NH[A-Z0-9]{7}-[A-Z0-9]{3})\.html$/;
@@ -118,12 +117,7 @@ const baseUrlOf = (request: FastifyRequest, catalogue: Catalogue): string =>
 function register(app: FastifyInstance, context: SiteContext): void {
   app.get(
     '/:storefront/catalog/',
-    htmlRoute(context, (request, catalogue) => {
-      const term = queryParam(request.query, 'q');
-      const results = searchCatalogue(catalogue, term).slice(0, SEARCH_PAGE_SIZE);
-      const prefix = new URL(baseUrlOf(request, catalogue)).pathname;
-      return searchPageHtml(catalogue, prefix, term, results);
-    }),
+    searchRoute(context, { param: 'q', pageSize: SEARCH_PAGE_SIZE, baseUrlOf, render: searchPageHtml }),
   );
   app.get(
     '/:storefront/:file',
@@ -136,20 +130,14 @@ function register(app: FastifyInstance, context: SiteContext): void {
 }
 
 function truth({ catalogue, baseUrl }: TruthInput): SiteTruth {
-  const productUrl = (product: Product): string => baseUrl + productPath(product);
-  return termAndIdShopTruth({
+  return listedOffersShopTruth({
     catalogue,
-    productUrl,
-    searchUrl: (term) => baseUrl + searchPath(term),
+    baseUrl,
+    productPath,
+    searchPath,
     searchPageSize: SEARCH_PAGE_SIZE,
-    content: (product) =>
-      listedOffersTruth(
-        product,
-        catalogue,
-        productUrl(product),
-        { category: product.category.noun[catalogue.locale.language] },
-        (offer) => ({ offer_id: offer.id }),
-      ),
+    details: (product) => ({ category: product.category.noun[catalogue.locale.language] }),
+    offerFields: (offer) => ({ offer_id: offer.id }),
   });
 }
 

@@ -6,14 +6,13 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Catalogue, CatalogueProfile, Offer, Product } from '../catalogue/catalogue.types.ts';
-import { searchCatalogue } from '../catalogue/catalogue.ts';
 import { randomNumericId } from '../catalogue/identifiers.ts';
 import { fillLabel } from '../catalogue/labels.ts';
 import { formatMoney } from '../catalogue/locale.ts';
-import { escapeHtml, htmlDocument, queryParam } from '../html.ts';
+import { escapeHtml, htmlDocument } from '../html.ts';
 import type { SandboxSite, SiteContext, SiteTruth, TruthInput } from '../sandbox.types.ts';
-import { listedOffersTruth, lowestPriceMinor, sellerOf, termAndIdShopTruth } from './shop-kit.ts';
-import { htmlRoute } from './site-kit.ts';
+import { listedOffersShopTruth, lowestPriceMinor, sellerOf } from './shop-kit.ts';
+import { htmlRoute, searchRoute } from './site-kit.ts';
 
 const SEARCH_PAGE_SIZE = 40;
 
@@ -112,12 +111,7 @@ const baseUrlOf = (request: FastifyRequest, catalogue: Catalogue): string =>
 function register(app: FastifyInstance, context: SiteContext): void {
   app.get(
     '/:storefront/search/',
-    htmlRoute(context, (request, catalogue) => {
-      const term = queryParam(request.query, 'keyword');
-      const results = searchCatalogue(catalogue, term).slice(0, SEARCH_PAGE_SIZE);
-      const prefix = new URL(baseUrlOf(request, catalogue)).pathname;
-      return searchPageHtml(catalogue, prefix, term, results);
-    }),
+    searchRoute(context, { param: 'keyword', pageSize: SEARCH_PAGE_SIZE, baseUrlOf, render: searchPageHtml }),
   );
   app.get(
     '/:storefront/item/:id/',
@@ -129,23 +123,17 @@ function register(app: FastifyInstance, context: SiteContext): void {
 }
 
 function truth({ catalogue, baseUrl }: TruthInput): SiteTruth {
-  const productUrl = (product: Product): string => baseUrl + productPath(product);
-  return termAndIdShopTruth({
+  return listedOffersShopTruth({
     catalogue,
-    productUrl,
-    searchUrl: (term) => baseUrl + searchPath(term),
+    baseUrl,
+    productPath,
+    searchPath,
     searchPageSize: SEARCH_PAGE_SIZE,
-    content: (product) =>
-      listedOffersTruth(
-        product,
-        catalogue,
-        productUrl(product),
-        { category: product.category.noun[catalogue.locale.language] },
-        (offer) => {
-          const seller = sellerOf(offer, catalogue);
-          return { title: offer.title, seller_id: seller.id, marketplace_name: seller.marketplaceName };
-        },
-      ),
+    details: (product) => ({ category: product.category.noun[catalogue.locale.language] }),
+    offerFields: (offer) => {
+      const seller = sellerOf(offer, catalogue);
+      return { title: offer.title, seller_id: seller.id, marketplace_name: seller.marketplaceName };
+    },
   });
 }
 
