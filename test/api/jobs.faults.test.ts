@@ -61,7 +61,12 @@ describe('a 1 000-value job against a sandbox with 10% injected faults', () => {
     }
     // Retries absorb nearly every fault; a value may still end unavailable, but is never lost.
     assert.ok(outcomes.unavailable <= 10, JSON.stringify(outcomes));
-    const stats = (await (await fetch(`${harness.sandboxOrigin}/_sandbox/stats`)).json()).source_01;
+    const allStats = (await (await fetch(`${harness.sandboxOrigin}/_sandbox/stats`)).json()) as Record<
+      string,
+      { requests: number; ok: number }
+    >;
+    const stats = allStats.source_01;
+    assert.ok(stats);
     assert.ok(stats.requests > stats.ok, 'faults were injected');
   });
 });
