@@ -3,14 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { after, before, describe, it } from 'node:test';
 import { creditBalance } from '../../src/credits/credits.service.ts';
 import { fetchTruth, startHarness, type Harness, type SandboxTruth } from '../support/harness.ts';
-
-/** The truth lists planted flags the service does not return; everything else must match. */
-function withoutPlantedFlags(content: Record<string, unknown>): Record<string, unknown> {
-  const offers = (content.offers as Array<Record<string, unknown>>).map(
-    ({ outlier: _o, wrong_product: _w, ...offer }) => offer,
-  );
-  return { ...content, offers };
-}
+import { withoutPlantedFlags } from '../../src/crawl/testing/truth.ts';
 
 describe('a batch job crawled from the sandbox', () => {
   let harness: Harness;

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { SourceSpec } from '../../src/sources/sources.catalogue.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
+import { withoutPlantedFlags } from '../../src/crawl/testing/truth.ts';
 
 type Content = Record<string, unknown>;
 interface TruthProduct {
@@ -19,12 +20,6 @@ interface Truth {
   products: TruthProduct[];
   terms: Array<{ term: string; content: Content | null }>;
   not_found: Record<string, string[]>;
-}
-
-function withoutPlantedFlags(content: Content): Content {
-  if (!Array.isArray(content.offers)) return content;
-  const offers = (content.offers as Content[]).map(({ outlier: _o, wrong_product: _w, ...offer }) => offer);
-  return { ...content, offers };
 }
 
 /** Values of a key with the content a complete crawl must return for them. */

@@ -3,27 +3,12 @@ import { after, before, describe, it } from 'node:test';
 import { Queue } from 'bullmq';
 import { pino } from 'pino';
 import { ConfigError, loadConfig } from '../../src/config.ts';
-import { sleep } from '../../src/lib/time.ts';
 import { createRuntime, type Runtime } from '../../src/main/runtime.ts';
+import { until } from '../support/until.ts';
 import { fetchTruth, startHarness, type Harness } from '../support/harness.ts';
 import { TEST_REDIS_URL, dropRedisPrefix, requireRedis, uniqueRedisPrefix } from '../support/redis.ts';
 import { awaitResults, submitJob } from '../support/run-job.ts';
-
-async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 30_000) {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > timeoutMs) throw new Error(`not met in ${timeoutMs} ms: ${what}`);
-    await sleep(50);
-  }
-}
-
-/** The truth lists planted flags the service does not return; everything else must match. */
-function withoutPlantedFlags(content: Record<string, unknown>): Record<string, unknown> {
-  const offers = (content.offers as Array<Record<string, unknown>>).map(
-    ({ outlier: _o, wrong_product: _w, ...offer }) => offer,
-  );
-  return { ...content, offers };
-}
+import { withoutPlantedFlags } from '../../src/crawl/testing/truth.ts';
 
 describe('distributed deployment: an API process and a worker process on PostgreSQL and BullMQ', () => {
   const prefix = uniqueRedisPrefix();

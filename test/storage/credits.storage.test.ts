@@ -10,13 +10,12 @@ import {
   settleValueCredits,
 } from '../../src/credits/credits.service.ts';
 import { verifyAccountLedger, verifyJobLedger } from '../../src/credits/credits.verify.ts';
-import { openDatabase, type Db } from '../../src/db/database.ts';
-import { migrateToLatest } from '../../src/db/migrate.ts';
+import type { Db } from '../../src/db/database.ts';
 import { AppError } from '../../src/errors/app-error.ts';
 import { insertJob, insertJobValues } from '../../src/jobs/jobs.repository.ts';
 import { newObjectId } from '../../src/lib/ids.ts';
 import { isoPlus } from '../../src/lib/time.ts';
-import { DIALECTS, createTestDatabase, type TestDatabase } from '../support/databases.ts';
+import { DIALECTS, createTestDatabase, openMigratedTestDb, type TestDatabase } from '../support/databases.ts';
 
 let accounts = 0;
 
@@ -103,12 +102,7 @@ for (const dialect of DIALECTS) {
 
     before(async () => {
       database = await createTestDatabase(dialect);
-      db = openDatabase(
-        database.env.DATABASE_URL
-          ? { dialect: 'postgres', url: database.env.DATABASE_URL }
-          : { dialect: 'sqlite', file: `${database.dataDir}/credits.sqlite` },
-      );
-      await migrateToLatest(db);
+      db = await openMigratedTestDb(database, 'credits.sqlite');
     });
     after(async () => {
       await db.destroy();

@@ -2,24 +2,15 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { Queue } from 'bullmq';
 import { pino } from 'pino';
-import { openDatabase, type Db } from '../../src/db/database.ts';
-import { migrateToLatest } from '../../src/db/migrate.ts';
-import { sleep } from '../../src/lib/time.ts';
+import type { Db } from '../../src/db/database.ts';
 import { createBullmqQueue, toBullmqJobs, type BullmqQueueOptions } from '../../src/queue/queue.bullmq.ts';
 import { claimOutboxBatch, writeOutbox } from '../../src/queue/queue.outbox.ts';
 import { PermanentTaskError, type TaskHandler, type WorkQueue } from '../../src/queue/queue.types.ts';
-import { DIALECTS, createTestDatabase, type TestDatabase } from '../support/databases.ts';
+import { until } from '../support/until.ts';
+import { DIALECTS, createTestDatabase, openMigratedTestDb, type TestDatabase } from '../support/databases.ts';
 import { TEST_REDIS_URL, dropRedisPrefix, requireRedis, uniqueRedisPrefix } from '../support/redis.ts';
 
 const silent = pino({ level: 'silent' });
-
-async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 20_000) {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > timeoutMs) throw new Error(`not met in ${timeoutMs} ms: ${what}`);
-    await sleep(20);
-  }
-}
 
 for (const dialect of DIALECTS) {
   describe(`BullMQ work queue with its outbox on ${dialect}`, () => {
@@ -34,12 +25,7 @@ for (const dialect of DIALECTS) {
     before(async () => {
       await requireRedis();
       database = await createTestDatabase(dialect);
-      db = openDatabase(
-        database.env.DATABASE_URL
-          ? { dialect: 'postgres', url: database.env.DATABASE_URL }
-          : { dialect: 'sqlite', file: `${database.dataDir}/queue.sqlite` },
-      );
-      await migrateToLatest(db);
+      db = await openMigratedTestDb(database, 'queue.sqlite');
     });
     afterEach(async () => {
       await Promise.all(started.map((queue) => queue.stop(5000)));

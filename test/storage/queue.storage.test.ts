@@ -1,22 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
-import { openDatabase, type Db } from '../../src/db/database.ts';
-import { migrateToLatest } from '../../src/db/migrate.ts';
-import { sleep } from '../../src/lib/time.ts';
+import type { Db } from '../../src/db/database.ts';
 import { createSqlQueue } from '../../src/queue/queue.sql.ts';
 import { PermanentTaskError, type TaskHandler } from '../../src/queue/queue.types.ts';
-import { DIALECTS, createTestDatabase, type TestDatabase } from '../support/databases.ts';
+import { until } from '../support/until.ts';
+import { DIALECTS, createTestDatabase, openMigratedTestDb, type TestDatabase } from '../support/databases.ts';
 
 const silent = pino({ level: 'silent' });
-
-async function until(check: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await sleep(20);
-  }
-}
 
 for (const dialect of DIALECTS) {
   describe(`SQL work queue on ${dialect}`, () => {
@@ -25,12 +16,7 @@ for (const dialect of DIALECTS) {
 
     before(async () => {
       database = await createTestDatabase(dialect);
-      db = openDatabase(
-        database.env.DATABASE_URL
-          ? { dialect: 'postgres', url: database.env.DATABASE_URL }
-          : { dialect: 'sqlite', file: `${database.dataDir}/queue.sqlite` },
-      );
-      await migrateToLatest(db);
+      db = await openMigratedTestDb(database, 'queue.sqlite');
     });
     after(async () => {
       await db.destroy();
@@ -42,7 +28,7 @@ for (const dialect of DIALECTS) {
       const seen: number[] = [];
       queue.start({ note: async (payload) => void seen.push(payload.n as number) }, 4);
       await queue.add(Array.from({ length: 50 }, (_, n) => ({ task: 'note', payload: { n } })));
-      await until(() => seen.length === 50);
+      await until('condition', () => seen.length === 50);
       await queue.stop(1000);
       assert.deepEqual(
         [...seen].sort((a, b) => a - b),
@@ -72,8 +58,11 @@ for (const dialect of DIALECTS) {
         { task: 'broken', payload: {} },
       ]);
       // The retry is scheduled about a second later (backoff), so wait for the second call.
-      await until(() => flakyCalls === 2, 15_000);
-      await until(async () => (await db.selectFrom('queue_tasks').select('id').execute()).length === 0);
+      await until('condition', () => flakyCalls === 2, 15_000);
+      await until(
+        'condition',
+        async () => (await db.selectFrom('queue_tasks').select('id').execute()).length === 0,
+      );
       await queue.stop(1000);
       assert.equal(permanentCalls, 1);
     });
@@ -112,12 +101,12 @@ for (const dialect of DIALECTS) {
       let started = false;
       dying.start({ job: () => new Promise<void>(() => void (started = true)) }, 1);
       await dying.add([{ task: 'job', payload: {} }]);
-      await until(() => started);
+      await until('condition', () => started);
       void dying.stop(0);
       const survivor = createSqlQueue(db, silent, { leaseMs: 300, pollIntervalMs: 20 });
       let finished = false;
       survivor.start({ job: async () => void (finished = true) }, 1);
-      await until(() => finished);
+      await until('condition', () => finished);
       await survivor.stop(1000);
     });
   });

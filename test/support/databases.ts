@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { openDatabase, type Db } from '../../src/db/database.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
 
 /** The dialects every storage test runs on. */
 export const DIALECTS = ['sqlite', 'postgres'] as const;
@@ -55,4 +57,15 @@ export async function createTestDatabase(dialect: TestDialect): Promise<TestData
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Opens a test database with its schema migrated (the SQLite file is `fileName` in its directory). */
+export async function openMigratedTestDb(database: TestDatabase, fileName: string): Promise<Db> {
+  const db = openDatabase(
+    database.env.DATABASE_URL
+      ? { dialect: 'postgres', url: database.env.DATABASE_URL }
+      : { dialect: 'sqlite', file: join(database.dataDir, fileName) },
+  );
+  await migrateToLatest(db);
+  return db;
 }
