@@ -37,7 +37,6 @@ export interface SearchRouteSpec {
   /** Query parameter that carries the term (`q`, `keyword` …). */
   param: string;
   pageSize: number;
-  baseUrlOf(request: FastifyRequest, catalogue: Catalogue): string;
   /** Draws the page; `prefix` is the path of the storefront's base URL (`/source_NN/cc`). */
   render(catalogue: Catalogue, prefix: string, term: string, results: readonly Product[]): string;
 }
@@ -50,12 +49,17 @@ export function searchRoute(
   return htmlRoute(context, (request, catalogue) => {
     const term = queryParam(request.query, spec.param);
     const results = searchCatalogue(catalogue, term).slice(0, spec.pageSize);
-    const prefix = new URL(spec.baseUrlOf(request, catalogue)).pathname;
+    const prefix = new URL(siteBaseUrl(request, catalogue)).pathname;
     return spec.render(catalogue, prefix, term, results);
   });
 }
 
 /** The catalogue of the request's `:storefront`, or undefined (the caller answers 404). */
+/** The absolute base URL of the site that serves `catalogue`, as the request reached it. */
+export function siteBaseUrl(request: FastifyRequest, catalogue: Catalogue): string {
+  return `${request.protocol}://${request.host}/${catalogue.profile.source}/${catalogue.storefront}`;
+}
+
 export function catalogueOf(request: FastifyRequest, context: SiteContext): Catalogue | undefined {
   const { storefront } = request.params as { storefront?: string };
   return storefront ? context.catalogue(storefront) : undefined;

@@ -25,6 +25,7 @@ import {
   priceSummary,
   sendHtml,
   sendNotFound,
+  siteBaseUrl,
 } from './site-kit.ts';
 import { truthTerms } from './truth-kit.ts';
 
@@ -44,7 +45,7 @@ const profile: CatalogueProfile = {
 };
 
 function viewOf(request: FastifyRequest, catalogue: Catalogue): Source01View {
-  return { catalogue, baseUrl: `${request.protocol}://${request.host}/source_01/${catalogue.storefront}` };
+  return { catalogue, baseUrl: siteBaseUrl(request, catalogue) };
 }
 
 /** The file part `<digits>.html` or `<digits>_-<slug>.html` to its id. */

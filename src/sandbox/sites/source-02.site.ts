@@ -23,7 +23,16 @@ import {
   searchPageHtml,
   type Source02View,
 } from './source-02.pages.ts';
-import { allPages, amount, catalogueOf, offerFlags, pageOf, sendHtml, sendNotFound } from './site-kit.ts';
+import {
+  allPages,
+  amount,
+  catalogueOf,
+  offerFlags,
+  pageOf,
+  sendHtml,
+  sendNotFound,
+  siteBaseUrl,
+} from './site-kit.ts';
 import { truthTerms } from './truth-kit.ts';
 
 const profile: CatalogueProfile = {
@@ -45,7 +54,7 @@ const profile: CatalogueProfile = {
 function viewOf(request: FastifyRequest, catalogue: Catalogue): Source02View {
   return {
     catalogue,
-    baseUrl: `${request.protocol}://${request.host}/source_02/${catalogue.storefront}`,
+    baseUrl: siteBaseUrl(request, catalogue),
     region: regionOf(catalogue.storefront, queryParam(request.query, REGION_PARAM), request.headers.cookie),
   };
 }

@@ -3,7 +3,7 @@
  * (`<script id="__STATE__">`): product cards for a query, and product pages listing up to ten
  * sellers with an "N more sellers" notice when there are more.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Catalogue, CatalogueProfile, Offer, Product, Seller } from '../catalogue/catalogue.types.ts';
 import { searchCatalogue } from '../catalogue/catalogue.ts';
 import { randomNumericId } from '../catalogue/identifiers.ts';
@@ -19,6 +19,7 @@ import {
   priceSummary,
   sendHtml,
   sendNotFound,
+  siteBaseUrl,
 } from './site-kit.ts';
 import { truthTerms } from './truth-kit.ts';
 
@@ -173,16 +174,12 @@ function page(catalogue: Catalogue, title: string, visible: string, state: unkno
   });
 }
 
-function baseUrlOf(request: FastifyRequest, catalogue: Catalogue): string {
-  return `${request.protocol}://${request.host}/source_03/${catalogue.storefront}`;
-}
-
 function register(app: FastifyInstance, context: SiteContext): void {
   app.get('/:storefront/search', async (request, reply) => {
     const catalogue = catalogueOf(request, context);
     if (!catalogue) return sendNotFound(reply);
     const query = queryParam(request.query, 'q');
-    const baseUrl = baseUrlOf(request, catalogue);
+    const baseUrl = siteBaseUrl(request, catalogue);
     const results = searchCatalogue(catalogue, query).slice(0, CARD_LIMIT);
     const cards = results.map((product) => cardState(product, catalogue));
     const visible = results.length
@@ -205,7 +202,12 @@ function register(app: FastifyInstance, context: SiteContext): void {
     ].join('\n');
     return sendHtml(
       reply,
-      page(catalogue, product.name, visible, productState(product, catalogue, baseUrlOf(request, catalogue))),
+      page(
+        catalogue,
+        product.name,
+        visible,
+        productState(product, catalogue, siteBaseUrl(request, catalogue)),
+      ),
     );
   });
 }

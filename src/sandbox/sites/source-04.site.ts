@@ -6,7 +6,7 @@ import { escapeHtml, htmlDocument, queryParam } from '../html.ts';
 import type { SandboxSite, SiteContext, SiteTruth, TruthInput } from '../sandbox.types.ts';
 import { itemPath, listingContent, productPath, searchListings } from './source-04.model.ts';
 import { itemPageHtml, productPageHtml, searchPageHtml, type Source04View } from './source-04.pages.ts';
-import { catalogueOf, offerFlags, priceSummary, sendHtml, sendNotFound } from './site-kit.ts';
+import { catalogueOf, offerFlags, priceSummary, sendHtml, sendNotFound, siteBaseUrl } from './site-kit.ts';
 import { truthTerms } from './truth-kit.ts';
 
 const profile: CatalogueProfile = {
@@ -25,7 +25,7 @@ const profile: CatalogueProfile = {
 };
 
 function viewOf(request: FastifyRequest, catalogue: Catalogue): Source04View {
-  return { catalogue, baseUrl: `${request.protocol}://${request.host}/source_04/${catalogue.storefront}` };
+  return { catalogue, baseUrl: siteBaseUrl(request, catalogue) };
 }
 
 function register(app: FastifyInstance, context: SiteContext): void {

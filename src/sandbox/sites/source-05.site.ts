@@ -20,7 +20,7 @@ import {
   TOP_OFFER_COUNT,
 } from './source-05.pages.ts';
 import { buyboxTruth, lowestPriceCard, memberOfferTruth, offerSummaryTruth, shopTruth } from './shop-kit.ts';
-import { catalogueOf, sendHtml, sendNotFound } from './site-kit.ts';
+import { catalogueOf, sendHtml, sendNotFound, siteBaseUrl } from './site-kit.ts';
 
 const HEX_DIGITS = [...'0123456789abcdef'];
 
@@ -41,9 +41,6 @@ const profile: CatalogueProfile = {
   pznStorefronts: [],
 };
 
-const baseUrlOf = (request: FastifyRequest, catalogue: Catalogue): string =>
-  `${request.protocol}://${request.host}/source_05/${catalogue.storefront}`;
-
 function productOf(
   request: FastifyRequest,
   context: SiteContext,
@@ -60,14 +57,14 @@ function register(app: FastifyInstance, context: SiteContext): void {
     if (!catalogue) return sendNotFound(reply);
     const term = queryParam(request.query, 'string');
     const results = searchCatalogue(catalogue, term).slice(0, SEARCH_PAGE_SIZE);
-    return sendHtml(reply, searchPageHtml(catalogue, baseUrlOf(request, catalogue), term, results));
+    return sendHtml(reply, searchPageHtml(catalogue, siteBaseUrl(request, catalogue), term, results));
   });
   app.get('/:storefront/produkt/:slug', async (request, reply) => {
     const found = productOf(request, context);
     if (!found) return sendNotFound(reply);
     return sendHtml(
       reply,
-      productPageHtml(found.catalogue, found.product, baseUrlOf(request, found.catalogue)),
+      productPageHtml(found.catalogue, found.product, siteBaseUrl(request, found.catalogue)),
     );
   });
   app.get('/:storefront/produkt/:slug/oferty', async (request, reply) => {

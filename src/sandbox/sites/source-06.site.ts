@@ -3,7 +3,7 @@
  * HTML with the shop's own BEM-style classes and no structured data; the search term is part of the
  * path (`/suche/<term>/`), product pages list every seller's offer.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Catalogue, CatalogueProfile, Offer, Product } from '../catalogue/catalogue.types.ts';
 import { searchCatalogue } from '../catalogue/catalogue.ts';
 import { randomCode } from '../catalogue/identifiers.ts';
@@ -12,7 +12,7 @@ import { formatMoney } from '../catalogue/locale.ts';
 import { escapeHtml, htmlDocument } from '../html.ts';
 import type { SandboxSite, SiteContext, SiteTruth, TruthInput } from '../sandbox.types.ts';
 import { listedOffersTruth, lowestPriceMinor, sellerOf, termAndIdShopTruth } from './shop-kit.ts';
-import { htmlRoute, slugOf } from './site-kit.ts';
+import { htmlRoute, slugOf, siteBaseUrl } from './site-kit.ts';
 
 const SEARCH_PAGE_SIZE = 30;
 
@@ -103,16 +103,13 @@ function productPageHtml(catalogue: Catalogue, baseUrl: string, product: Product
   );
 }
 
-const baseUrlOf = (request: FastifyRequest, catalogue: Catalogue): string =>
-  `${request.protocol}://${request.host}/source_06/${catalogue.storefront}`;
-
 function register(app: FastifyInstance, context: SiteContext): void {
   app.get(
     '/:storefront/suche/:term/',
     htmlRoute(context, (request, catalogue) => {
       const { term } = request.params as { term: string };
       const results = searchCatalogue(catalogue, term).slice(0, SEARCH_PAGE_SIZE);
-      const prefix = new URL(baseUrlOf(request, catalogue)).pathname;
+      const prefix = new URL(siteBaseUrl(request, catalogue)).pathname;
       return searchPageHtml(catalogue, prefix, term, results);
     }),
   );
@@ -121,7 +118,7 @@ function register(app: FastifyInstance, context: SiteContext): void {
     htmlRoute(context, (request, catalogue) => {
       const id = /(?:^|-)(S0[A-Z0-9]{8})$/.exec((request.params as { slug: string }).slug)?.[1];
       const product = id === undefined ? undefined : catalogue.productById.get(id);
-      return product && productPageHtml(catalogue, baseUrlOf(request, catalogue), product);
+      return product && productPageHtml(catalogue, siteBaseUrl(request, catalogue), product);
     }),
   );
 }

@@ -4,7 +4,7 @@
  * search pages are React-rendered cards marked with `data-test` attributes. A search for a GTIN that
  * names exactly one product redirects (302) straight to its page, as such shops do for scanned EANs.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Catalogue, CatalogueProfile, Offer, Product } from '../catalogue/catalogue.types.ts';
 import { searchCatalogue } from '../catalogue/catalogue.ts';
 import { isValidGtin13, randomNumericId } from '../catalogue/identifiers.ts';
@@ -13,7 +13,7 @@ import { formatMoney } from '../catalogue/locale.ts';
 import { escapeHtml, htmlDocument, queryParam, scriptJson } from '../html.ts';
 import type { SandboxSite, SiteContext, SiteTruth, TruthInput } from '../sandbox.types.ts';
 import { leadOffer, listedOffersTruth, sellerOf, shopTruth } from './shop-kit.ts';
-import { amount, catalogueOf, htmlRoute, sendHtml, sendNotFound, slugOf } from './site-kit.ts';
+import { amount, catalogueOf, htmlRoute, sendHtml, sendNotFound, slugOf, siteBaseUrl } from './site-kit.ts';
 
 const SEARCH_PAGE_SIZE = 12;
 
@@ -116,15 +116,12 @@ function productPageHtml(catalogue: Catalogue, baseUrl: string, product: Product
   );
 }
 
-const baseUrlOf = (request: FastifyRequest, catalogue: Catalogue): string =>
-  `${request.protocol}://${request.host}/source_07/${catalogue.storefront}`;
-
 function register(app: FastifyInstance, context: SiteContext): void {
   app.get('/:storefront/search.html', async (request, reply) => {
     const catalogue = catalogueOf(request, context);
     if (!catalogue) return sendNotFound(reply);
     const term = queryParam(request.query, 'query').trim();
-    const baseUrl = baseUrlOf(request, catalogue);
+    const baseUrl = siteBaseUrl(request, catalogue);
     const scanned = isValidGtin13(term) ? catalogue.productByGtin.get(term) : undefined;
     if (scanned) return reply.redirect(baseUrl + productPath(scanned), 302);
     const results = searchCatalogue(catalogue, term).slice(0, SEARCH_PAGE_SIZE);
@@ -135,7 +132,7 @@ function register(app: FastifyInstance, context: SiteContext): void {
     htmlRoute(context, (request, catalogue) => {
       const id = /^_(?:[a-z0-9-]*-)?(\d{7})\.html$/.exec((request.params as { file: string }).file)?.[1];
       const product = id === undefined ? undefined : catalogue.productById.get(id);
-      return product && productPageHtml(catalogue, baseUrlOf(request, catalogue), product);
+      return product && productPageHtml(catalogue, siteBaseUrl(request, catalogue), product);
     }),
   );
 }

@@ -18,7 +18,7 @@ import {
   searchPath,
 } from './source-08.pages.ts';
 import { coreOfferTruth, lowestPriceCard, offerSummaryTruth, sellerOf, shopTruth } from './shop-kit.ts';
-import { catalogueOf, sendHtml, sendNotFound } from './site-kit.ts';
+import { catalogueOf, sendHtml, sendNotFound, siteBaseUrl } from './site-kit.ts';
 
 const profile: CatalogueProfile = {
   source: 'source_08',
@@ -35,9 +35,6 @@ const profile: CatalogueProfile = {
   pznStorefronts: [],
 };
 
-const baseUrlOf = (request: FastifyRequest, catalogue: Catalogue): string =>
-  `${request.protocol}://${request.host}/source_08/${catalogue.storefront}`;
-
 function productOf(
   request: FastifyRequest,
   context: SiteContext,
@@ -53,7 +50,7 @@ function register(app: FastifyInstance, context: SiteContext): void {
     if (!catalogue) return sendNotFound(reply);
     const term = queryParam(request.query, 'search_value');
     const results = searchCatalogue(catalogue, term).slice(0, SEARCH_PAGE_SIZE);
-    const prefix = new URL(baseUrlOf(request, catalogue)).pathname;
+    const prefix = new URL(siteBaseUrl(request, catalogue)).pathname;
     return sendHtml(reply, searchPageHtml(catalogue, prefix, term, results));
   });
   app.get('/:storefront/product/:id/', async (request, reply) => {
@@ -61,13 +58,13 @@ function register(app: FastifyInstance, context: SiteContext): void {
     if (!found) return sendNotFound(reply);
     return sendHtml(
       reply,
-      productPageHtml(found.catalogue, baseUrlOf(request, found.catalogue), found.product),
+      productPageHtml(found.catalogue, siteBaseUrl(request, found.catalogue), found.product),
     );
   });
   app.get('/:storefront/product/:id/offers/', async (request, reply) => {
     const found = productOf(request, context);
     if (!found) return sendNotFound(reply);
-    const prefix = new URL(baseUrlOf(request, found.catalogue)).pathname;
+    const prefix = new URL(siteBaseUrl(request, found.catalogue)).pathname;
     return sendHtml(reply, offersPageHtml(found.catalogue, prefix, found.product));
   });
 }

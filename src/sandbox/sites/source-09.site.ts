@@ -4,7 +4,7 @@
  * search knows the GTIN-13 form, so the truth also lists each product's GTIN-14 and not-found values
  * of every length.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Catalogue, CatalogueProfile, Product } from '../catalogue/catalogue.types.ts';
 import { gtin13CheckDigit, randomNumericId } from '../catalogue/identifiers.ts';
 import type { SandboxSite, SiteContext, SiteTruth, TruthInput } from '../sandbox.types.ts';
@@ -16,7 +16,7 @@ import {
   searchPath,
 } from './source-09.pages.ts';
 import { buyboxTruth, lowestPriceCard, memberOfferTruth, offerSummaryTruth, shopTruth } from './shop-kit.ts';
-import { htmlRoute, searchRoute } from './site-kit.ts';
+import { htmlRoute, searchRoute, siteBaseUrl } from './site-kit.ts';
 
 /** Not-found values of each shorter or longer GTIN form listed besides the GTIN-13 ones. */
 const NOT_FOUND_PER_GTIN_FORM = 20;
@@ -37,13 +37,10 @@ const profile: CatalogueProfile = {
   pznStorefronts: [],
 };
 
-const baseUrlOf = (request: FastifyRequest, catalogue: Catalogue): string =>
-  `${request.protocol}://${request.host}/source_09/${catalogue.storefront}`;
-
 function register(app: FastifyInstance, context: SiteContext): void {
   app.get(
     '/:storefront/search',
-    searchRoute(context, { param: 'q', pageSize: SEARCH_PAGE_SIZE, baseUrlOf, render: searchPageHtml }),
+    searchRoute(context, { param: 'q', pageSize: SEARCH_PAGE_SIZE, render: searchPageHtml }),
   );
   // `/ip/<slug>/<id>` as linked, and `/ip/<id>` without the slug.
   for (const path of ['/:storefront/ip/:slug/:id', '/:storefront/ip/:id']) {
@@ -51,7 +48,7 @@ function register(app: FastifyInstance, context: SiteContext): void {
       path,
       htmlRoute(context, (request, catalogue) => {
         const product = catalogue.productById.get((request.params as { id: string }).id);
-        return product && productPageHtml(catalogue, baseUrlOf(request, catalogue), product);
+        return product && productPageHtml(catalogue, siteBaseUrl(request, catalogue), product);
       }),
     );
   }

@@ -4,7 +4,7 @@
  * `typeof`, `property`); search pages are plain tiles with `data-sku`. Texts, currency and number
  * format follow the storefront.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Catalogue, CatalogueProfile, Offer, Product } from '../catalogue/catalogue.types.ts';
 import { randomCode } from '../catalogue/identifiers.ts';
 import { fillLabel } from '../catalogue/labels.ts';
@@ -12,7 +12,7 @@ import { formatMoney } from '../catalogue/locale.ts';
 import { escapeHtml, htmlDocument } from '../html.ts';
 import type { SandboxSite, SiteContext, SiteTruth, TruthInput } from '../sandbox.types.ts';
 import { listedOffersShopTruth, lowestPriceMinor, sellerOf } from './shop-kit.ts';
-import { htmlRoute, searchRoute, slugOf } from './site-kit.ts';
+import { htmlRoute, searchRoute, slugOf, siteBaseUrl } from './site-kit.ts';
 
 const SEARCH_PAGE_SIZE = 24;
 const ID_PATTERN = /(?:^|-)(NH[A-Z0-9]{7}-[A-Z0-9]{3})\.html$/;
@@ -111,20 +111,17 @@ function productPageHtml(catalogue: Catalogue, baseUrl: string, product: Product
   );
 }
 
-const baseUrlOf = (request: FastifyRequest, catalogue: Catalogue): string =>
-  `${request.protocol}://${request.host}/source_10/${catalogue.storefront}`;
-
 function register(app: FastifyInstance, context: SiteContext): void {
   app.get(
     '/:storefront/catalog/',
-    searchRoute(context, { param: 'q', pageSize: SEARCH_PAGE_SIZE, baseUrlOf, render: searchPageHtml }),
+    searchRoute(context, { param: 'q', pageSize: SEARCH_PAGE_SIZE, render: searchPageHtml }),
   );
   app.get(
     '/:storefront/:file',
     htmlRoute(context, (request, catalogue) => {
       const id = ID_PATTERN.exec((request.params as { file: string }).file)?.[1];
       const product = id === undefined ? undefined : catalogue.productById.get(id);
-      return product && productPageHtml(catalogue, baseUrlOf(request, catalogue), product);
+      return product && productPageHtml(catalogue, siteBaseUrl(request, catalogue), product);
     }),
   );
 }

@@ -4,14 +4,14 @@
  * `/api/redsky/v2/pdp?tcin=`), money in integer cents. An unknown TCIN answers 404 with a JSON
  * error body. Product ids are 8-digit TCINs; the human page is `/p/<slug>/-/A-<tcin>`.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Catalogue, CatalogueProfile, Offer, Product } from '../catalogue/catalogue.types.ts';
 import { searchCatalogue } from '../catalogue/catalogue.ts';
 import { randomNumericId } from '../catalogue/identifiers.ts';
 import { escapeHtml, htmlDocument, queryParam } from '../html.ts';
 import type { SandboxSite, SiteContext, SiteTruth, TruthInput } from '../sandbox.types.ts';
 import { listedOffersTruth, lowestPriceMinor, sellerOf, termAndIdShopTruth } from './shop-kit.ts';
-import { catalogueOf, htmlRoute, slugOf } from './site-kit.ts';
+import { catalogueOf, htmlRoute, slugOf, siteBaseUrl } from './site-kit.ts';
 
 const SEARCH_PAGE_SIZE = 24;
 
@@ -35,9 +35,6 @@ const productPagePath = (product: Product): string => `/p/${slugOf(product.name)
 const searchApiPath = (term: string): string =>
   `/api/redsky/v2/search?keyword=${encodeURIComponent(term)}&count=${SEARCH_PAGE_SIZE}`;
 const AVAILABILITY = { green: 'IN_STOCK', orange: 'LIMITED_STOCK', red: 'OUT_OF_STOCK' } as const;
-
-const baseUrlOf = (request: FastifyRequest, catalogue: Catalogue): string =>
-  `${request.protocol}://${request.host}/source_11/${catalogue.storefront}`;
 
 /** JSON sent as text, the way the API serializes it. */
 function sendJson(reply: FastifyReply, body: unknown, status = 200): FastifyReply {
@@ -82,7 +79,7 @@ function register(app: FastifyInstance, context: SiteContext): void {
   app.get('/:storefront/api/redsky/v2/search', async (request, reply) => {
     const catalogue = catalogueOf(request, context);
     if (!catalogue) return sendJson(reply, { errors: [{ message: 'Unknown store' }] }, 404);
-    const baseUrl = baseUrlOf(request, catalogue);
+    const baseUrl = siteBaseUrl(request, catalogue);
     const results = searchCatalogue(catalogue, queryParam(request.query, 'keyword'));
     const products = results.slice(0, SEARCH_PAGE_SIZE).map((product) => ({
       tcin: product.id,
@@ -101,7 +98,9 @@ function register(app: FastifyInstance, context: SiteContext): void {
       return sendJson(reply, { errors: [{ message: `No product found with tcin ${tcin}` }] }, 404);
     const offers = product.offers.map((offer) => offerJson(offer, catalogue));
     return sendJson(reply, {
-      data: { product: { tcin: product.id, item: itemJson(product, baseUrlOf(request, catalogue)), offers } },
+      data: {
+        product: { tcin: product.id, item: itemJson(product, siteBaseUrl(request, catalogue)), offers },
+      },
     });
   });
   app.get(

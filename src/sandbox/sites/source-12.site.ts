@@ -4,7 +4,7 @@
  * free shipping as `送料無料`; stock as `在庫あり` / `お取り寄せ` / `在庫なし`. A product page lists
  * every shop's offer, shops on a mall named beside them.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Catalogue, CatalogueProfile, Offer, Product } from '../catalogue/catalogue.types.ts';
 import { randomNumericId } from '../catalogue/identifiers.ts';
 import { fillLabel } from '../catalogue/labels.ts';
@@ -12,7 +12,7 @@ import { formatMoney } from '../catalogue/locale.ts';
 import { escapeHtml, htmlDocument } from '../html.ts';
 import type { SandboxSite, SiteContext, SiteTruth, TruthInput } from '../sandbox.types.ts';
 import { listedOffersShopTruth, lowestPriceMinor, sellerOf } from './shop-kit.ts';
-import { htmlRoute, searchRoute } from './site-kit.ts';
+import { htmlRoute, searchRoute, siteBaseUrl } from './site-kit.ts';
 
 const SEARCH_PAGE_SIZE = 40;
 
@@ -105,19 +105,16 @@ function productPageHtml(catalogue: Catalogue, baseUrl: string, product: Product
   );
 }
 
-const baseUrlOf = (request: FastifyRequest, catalogue: Catalogue): string =>
-  `${request.protocol}://${request.host}/source_12/${catalogue.storefront}`;
-
 function register(app: FastifyInstance, context: SiteContext): void {
   app.get(
     '/:storefront/search/',
-    searchRoute(context, { param: 'keyword', pageSize: SEARCH_PAGE_SIZE, baseUrlOf, render: searchPageHtml }),
+    searchRoute(context, { param: 'keyword', pageSize: SEARCH_PAGE_SIZE, render: searchPageHtml }),
   );
   app.get(
     '/:storefront/item/:id/',
     htmlRoute(context, (request, catalogue) => {
       const product = catalogue.productById.get((request.params as { id: string }).id);
-      return product && productPageHtml(catalogue, baseUrlOf(request, catalogue), product);
+      return product && productPageHtml(catalogue, siteBaseUrl(request, catalogue), product);
     }),
   );
 }
