@@ -20,11 +20,6 @@ import {
  * recorded, and whatever a job still holds when it ends goes back.
  */
 
-/** First instant of the current calendar month (UTC), where the budget cap's count starts. */
-export function monthStartIso(now: Date = new Date()): string {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
-}
-
 /** Runs `work` in the caller's transaction, or in a new one when `db` is not a transaction. */
 async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   return db.isTransaction ? work(db) : db.transaction().execute(work);

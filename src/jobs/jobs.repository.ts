@@ -1,4 +1,4 @@
-import { sql, type Insertable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { isoNow } from '../lib/time.ts';
 import type { Job, JobStatus, JobValue, JobsTable } from './jobs.table.ts';
@@ -216,15 +216,6 @@ export async function purgeExpiredResults(db: Db, nowIso: string, limit: number)
     });
   }
   return expired.length;
-}
-
-export async function countValuesByStatus(db: Db, jobId: string) {
-  return db
-    .selectFrom('job_values')
-    .select(['status', sql<number>`count(*)`.as('count')])
-    .where('job_id', '=', jobId)
-    .groupBy('status')
-    .execute();
 }
 
 /** Deletes interval runs whose results were purged: the interval job keeps only runs worth reading. */

@@ -92,10 +92,3 @@ export async function removeConversion(context: CrawlContext, query: ValueQuery)
     charged: false,
   };
 }
-
-/** Adds the extra fetches of `more` to `into`. */
-export function addBillable(into: BillableFetches, more: BillableFetches): BillableFetches {
-  into.extraResultPages += more.extraResultPages;
-  into.sellerPages += more.sellerPages;
-  return into;
-}
