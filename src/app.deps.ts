@@ -6,6 +6,7 @@ import type { JobEvents } from './jobs/jobs.events.ts';
 import type { WorkQueue } from './queue/queue.types.ts';
 import type { SourceCatalogue } from './sources/sources.catalogue.ts';
 import type { CompletionHook } from './jobs/jobs.completion.ts';
+import type { CallbackPolicy } from './webhooks/webhooks.callback-url.ts';
 
 /** Everything the app and the tasks are built from; made once per process by `main/runtime.ts`. */
 export interface AppDeps {
@@ -21,4 +22,6 @@ export interface AppDeps {
   sandboxOrigin: string;
   /** Called inside the transaction that records each value (stream delivery assembly). */
   completionHooks: CompletionHook[];
+  /** Which webhook hosts may be called (decisions G28), from `CALLBACK_ALLOW_HOSTS`. */
+  callbackPolicy: CallbackPolicy;
 }

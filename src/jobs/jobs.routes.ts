@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../app.deps.ts';
 import { accountOf } from '../auth/auth.hook.ts';
 import { AppError, invalid } from '../errors/app-error.ts';
-import { assertCallbackAllowed, createCallbackPolicy } from '../webhooks/webhooks.callback-url.ts';
+import { assertCallbackAllowed } from '../webhooks/webhooks.callback-url.ts';
 import { newWebhookSecret } from '../webhooks/webhooks.signature.ts';
 import { resultsToCsv } from './jobs.csv.ts';
 import { listJobResults } from './jobs.repository.ts';
@@ -50,10 +50,7 @@ export async function jobsRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     const submission = normalizeSubmission(request.body, 'batch', deps.catalogue);
     // decisions G28 applies to a batch webhook too; its deliveries are signed like a stream's.
     if (submission.callbackUrl !== null) {
-      await assertCallbackAllowed(
-        createCallbackPolicy(deps.config.callbackAllowHosts),
-        submission.callbackUrl,
-      );
+      await assertCallbackAllowed(deps.callbackPolicy, submission.callbackUrl);
     }
     const { jobId } = await createJob(deps, account, submission, {
       idempotencyKey: idempotencyKeyOf(request.headers),

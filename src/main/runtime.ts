@@ -71,10 +71,11 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
             proxiesByCountry: config.egressProxies,
           },
         });
+  const callbackPolicy = createCallbackPolicy(config.callbackAllowHosts);
   const webhooks = createWebhookDispatcher({
     db,
     logger,
-    policy: createCallbackPolicy(config.callbackAllowHosts),
+    policy: callbackPolicy,
     concurrency: config.webhookConcurrency,
     hostConcurrency: config.webhookHostConcurrency,
     connectTimeoutMs: config.webhookConnectTimeoutMs,
@@ -92,6 +93,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     engine,
     sandboxOrigin: `http://127.0.0.1:${config.sandboxPort}`,
     // Deliveries are written with the results they carry; the sender looks once the write committed.
+    callbackPolicy,
     completionHooks: [
       createDeliveryAssemblyHook({ onDeliveryCreated: () => void setTimeout(webhooks.wake, 20) }),
     ],

@@ -13,7 +13,7 @@ import { findAccountJob, findJob } from '../jobs/jobs.repository.ts';
 import type { Job } from '../jobs/jobs.table.ts';
 import { isObjectId } from '../lib/ids.ts';
 import { isoNow } from '../lib/time.ts';
-import { assertCallbackAllowed, createCallbackPolicy } from '../webhooks/webhooks.callback-url.ts';
+import { assertCallbackAllowed } from '../webhooks/webhooks.callback-url.ts';
 import {
   countDeliveriesByStatus,
   findDelivery,
@@ -38,10 +38,7 @@ export async function submitStream(
   idempotencyKey: string | undefined,
 ): Promise<{ error: false; job_id: string; webhook_secret: string; client_ref: string | null }> {
   const submission = normalizeSubmission(body, 'stream', deps.catalogue);
-  await assertCallbackAllowed(
-    createCallbackPolicy(deps.config.callbackAllowHosts),
-    submission.callbackUrl ?? '',
-  );
+  await assertCallbackAllowed(deps.callbackPolicy, submission.callbackUrl ?? '');
   const secret = newWebhookSecret();
   const { jobId, replayed } = await createJob(deps, account, submission, {
     idempotencyKey,
