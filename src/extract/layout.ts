@@ -17,9 +17,17 @@ const STRIKE_TAGS = new Set(['del', 's', 'strike']);
 
 /** The class and id of an element as one lowercased string, for hint matching. */
 export function hintsOf(element: HtmlElement): string {
+  const cached = hintsCache.get(element);
+  if (cached !== undefined) return cached;
   const { attrs } = element;
-  return `${attrs['class'] ?? ''} ${attrs['id'] ?? ''}`.toLowerCase();
+  const hints = `${attrs['class'] ?? ''} ${attrs['id'] ?? ''}`.toLowerCase();
+  hintsCache.set(element, hints);
+  return hints;
 }
+
+/** Every rule asks for the same elements' hints many times (ancestors of each candidate). */
+const hintsCache = new WeakMap<HtmlElement, string>();
+const hintWordsCache = new WeakMap<HtmlElement, string>();
 
 /** True when an element or one of its few closest ancestors is drawn crossed out (tag or style). */
 export function isDrawnCrossedOut(element: HtmlElement): boolean {
@@ -58,13 +66,17 @@ const NOISE_WORDS =
  * word `footer`.
  */
 export function hintWords(element: HtmlElement): string {
+  const cached = hintWordsCache.get(element);
+  if (cached !== undefined) return cached;
   const raw = `${element.attrs['class'] ?? ''} ${element.attrs['id'] ?? ''}`;
-  return raw
+  const words = raw
     .replace(/([a-z])([A-Z])/gu, '$1-$2')
     .toLowerCase()
     .split(/[^a-z0-9]+/u)
     .filter((w) => w !== '')
     .join('-');
+  hintWordsCache.set(element, words);
+  return words;
 }
 
 /** Answers of {@link isNoiseArea} per element; ancestors share them, so each is computed once. */
