@@ -189,14 +189,14 @@ export interface TextWalk {
  * space. Returns the raw text, or null when a budget ran out.
  */
 export function walkText(element: HtmlElement, walk: TextWalk): string | null {
+  if (HIDDEN_TEXT_TAGS.has(element.tag)) return '';
+  if (element.size === 0) return leafText(element, walk.maxChars);
   const parts: string[] = [];
   let length = 0;
   let nodes = 0;
-  let tail = '';
   const push = (text: string): void => {
     parts.push(text);
     length += text.length;
-    tail = (tail + text.slice(-32)).slice(-32);
   };
   const stack: (HtmlElement | string)[] = [element];
   while (stack.length > 0) {
@@ -208,7 +208,7 @@ export function walkText(element: HtmlElement, walk: TextWalk): string | null {
     }
     if (++nodes > walk.maxNodes || (item === element && item.size >= walk.maxNodes)) return null;
     if (HIDDEN_TEXT_TAGS.has(item.tag)) continue;
-    if (item !== element && walk.enter !== undefined && !walk.enter(item, tail, push)) continue;
+    if (item !== element && walk.enter !== undefined && !walk.enter(item, tailOf(parts), push)) continue;
     const block = BLOCK_TAGS.has(item.tag);
     if (block) {
       push(' ');
@@ -217,6 +217,21 @@ export function walkText(element: HtmlElement, walk: TextWalk): string | null {
     for (let i = item.children.length - 1; i >= 0; i--) stack.push(item.children[i] as HtmlElement | string);
   }
   return parts.join('');
+}
+
+/** The text of an element without child elements, the common case, without a walk. */
+function leafText(element: HtmlElement, maxChars: number): string | null {
+  const { children } = element;
+  const text = children.length === 1 ? (children[0] as string) : children.join('');
+  if (text.length > maxChars) return null;
+  return BLOCK_TAGS.has(element.tag) ? ` ${text} ` : text;
+}
+
+/** The last (up to) 32 characters collected so far. */
+function tailOf(parts: readonly string[]): string {
+  let tail = '';
+  for (let i = parts.length - 1; i >= 0 && tail.length < 32; i--) tail = (parts[i] as string) + tail;
+  return tail.slice(-32);
 }
 
 /** Collapses runs of whitespace and trims. */
@@ -238,10 +253,30 @@ export function textOf(element: HtmlElement): string {
  */
 export function shortTextOf(element: HtmlElement, maxChars: number): string | null {
   if (element.textSize > maxChars) return null;
+  const text =
+    element.textSize <= SHARED_TEXT_CHARS ? sharedShortText(element) : boundedText(element, maxChars);
+  return text === null || text.length > maxChars ? null : text;
+}
+
+/**
+ * Labels, codes and price tags are probed by several rules in turn; the text of such small
+ * elements is collected once per element and shared.
+ */
+const SHARED_TEXT_CHARS = 64;
+const sharedTexts = new WeakMap<HtmlElement, string | null>();
+
+function sharedShortText(element: HtmlElement): string | null {
+  const cached = sharedTexts.get(element);
+  if (cached !== undefined) return cached;
+  const text = boundedText(element, SHARED_TEXT_CHARS);
+  sharedTexts.set(element, text);
+  return text;
+}
+
+/** The collapsed text of an element, or null once the walk passes its budgets for `maxChars`. */
+function boundedText(element: HtmlElement, maxChars: number): string | null {
   const raw = walkText(element, { maxChars: maxChars * 4, maxNodes: 400 });
-  if (raw === null) return null;
-  const text = collapse(raw);
-  return text.length > maxChars ? null : text;
+  return raw === null ? null : collapse(raw);
 }
 
 /** The nearest ancestor (or the element itself) that passes the test, or null. */
