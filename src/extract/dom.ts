@@ -17,6 +17,18 @@ export interface HtmlElement {
   textSize: number;
   /** Number of descendant elements, for the same purpose. */
   size: number;
+  // Answers several rules ask for many times (each candidate asks about its ancestors), kept on
+  // the element, which is cheaper than a WeakMap lookup; `undefined` until computed.
+  /** Class and id, lowercased. */
+  memoHints: string | undefined;
+  /** Class and id words joined by `-`. */
+  memoHintWords: string | undefined;
+  /** Collapsed text of a small element, or null when over budget. */
+  memoShortText: string | null | undefined;
+  /** In a recommendation, navigation or footer area. */
+  memoNoise: boolean | undefined;
+  /** Hidden by markup, itself or an ancestor. */
+  memoHidden: boolean | undefined;
 }
 
 /** A script element's attributes and raw body (JSON state lives there). */
@@ -70,7 +82,20 @@ const WIDE_SPACES = new Set([0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff]);
 
 /** Creates an element under a parent (not yet attached). */
 function newElement(tag: string, attrs: Record<string, string>, parent: HtmlElement | null): HtmlElement {
-  return { tag, attrs, children: [], parent, order: 0, textSize: 0, size: 0 };
+  return {
+    tag,
+    attrs,
+    children: [],
+    parent,
+    order: 0,
+    textSize: 0,
+    size: 0,
+    memoHints: undefined,
+    memoHintWords: undefined,
+    memoShortText: undefined,
+    memoNoise: undefined,
+    memoHidden: undefined,
+  };
 }
 
 /** Adds a finished element's text and size to its parent; returns the parent. */
@@ -263,14 +288,10 @@ export function shortTextOf(element: HtmlElement, maxChars: number): string | nu
  * elements is collected once per element and shared.
  */
 const SHARED_TEXT_CHARS = 64;
-const sharedTexts = new WeakMap<HtmlElement, string | null>();
 
 function sharedShortText(element: HtmlElement): string | null {
-  const cached = sharedTexts.get(element);
-  if (cached !== undefined) return cached;
-  const text = boundedText(element, SHARED_TEXT_CHARS);
-  sharedTexts.set(element, text);
-  return text;
+  if (element.memoShortText === undefined) element.memoShortText = boundedText(element, SHARED_TEXT_CHARS);
+  return element.memoShortText;
 }
 
 /** The collapsed text of an element, or null once the walk passes its budgets for `maxChars`. */

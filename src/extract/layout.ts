@@ -17,17 +17,10 @@ const STRIKE_TAGS = new Set(['del', 's', 'strike']);
 
 /** The class and id of an element as one lowercased string, for hint matching. */
 export function hintsOf(element: HtmlElement): string {
-  const cached = hintsCache.get(element);
-  if (cached !== undefined) return cached;
   const { attrs } = element;
-  const hints = `${attrs['class'] ?? ''} ${attrs['id'] ?? ''}`.toLowerCase();
-  hintsCache.set(element, hints);
-  return hints;
+  element.memoHints ??= `${attrs['class'] ?? ''} ${attrs['id'] ?? ''}`.toLowerCase();
+  return element.memoHints;
 }
-
-/** Every rule asks for the same elements' hints many times (ancestors of each candidate). */
-const hintsCache = new WeakMap<HtmlElement, string>();
-const hintWordsCache = new WeakMap<HtmlElement, string>();
 
 /** True when an element or one of its few closest ancestors is drawn crossed out (tag or style). */
 export function isDrawnCrossedOut(element: HtmlElement): boolean {
@@ -66,8 +59,7 @@ const NOISE_WORDS =
  * word `footer`.
  */
 export function hintWords(element: HtmlElement): string {
-  const cached = hintWordsCache.get(element);
-  if (cached !== undefined) return cached;
+  if (element.memoHintWords !== undefined) return element.memoHintWords;
   const raw = `${element.attrs['class'] ?? ''} ${element.attrs['id'] ?? ''}`;
   const words = raw
     .replace(/([a-z])([A-Z])/gu, '$1-$2')
@@ -75,16 +67,13 @@ export function hintWords(element: HtmlElement): string {
     .split(/[^a-z0-9]+/u)
     .filter((w) => w !== '')
     .join('-');
-  hintWordsCache.set(element, words);
+  element.memoHintWords = words;
   return words;
 }
 
-/** Answers of {@link isNoiseArea} per element; ancestors share them, so each is computed once. */
-const noiseCache = new WeakMap<HtmlElement, boolean>();
-
 /** True when an element sits in a recommendation carousel, navigation, footer or similar area. */
 export function isNoiseArea(element: HtmlElement): boolean {
-  return inheritedFlag(element, noiseCache, (e) => {
+  return inheritedFlag(element, 'memoNoise', (e) => {
     if (e.tag === 'body' || e.tag === 'html' || e.parent === null) return false;
     return e.tag === 'footer' || e.tag === 'nav' || NOISE_WORDS.test(hintWords(e));
   });
@@ -96,13 +85,13 @@ export function isNoiseArea(element: HtmlElement): boolean {
  */
 function inheritedFlag(
   element: HtmlElement,
-  cache: WeakMap<HtmlElement, boolean>,
+  key: 'memoNoise' | 'memoHidden',
   own: (e: HtmlElement) => boolean,
 ): boolean {
   const pending: HtmlElement[] = [];
   let answer = false;
   for (let e: HtmlElement | null = element; e !== null; e = e.parent) {
-    const cached = cache.get(e);
+    const cached = e[key];
     if (cached !== undefined) {
       answer = cached;
       break;
@@ -112,7 +101,7 @@ function inheritedFlag(
   for (let i = pending.length - 1; i >= 0; i--) {
     const e = pending[i] as HtmlElement;
     answer = answer || own(e);
-    cache.set(e, answer);
+    e[key] = answer;
   }
   return answer;
 }
@@ -139,12 +128,10 @@ const HIDDEN_CLASS = /(?:^|\s)(?:hidden|hide|d-none|invisible|(?!visually-)[\w-]
 export function isHidden(element: HtmlElement): boolean {
   return inheritedFlag(
     element,
-    hiddenCache,
+    'memoHidden',
     (e) =>
       e.attrs['hidden'] !== undefined ||
       /display\s*:\s*none|visibility\s*:\s*hidden/iu.test(e.attrs['style'] ?? '') ||
       HIDDEN_CLASS.test(e.attrs['class'] ?? ''),
   );
 }
-
-const hiddenCache = new WeakMap<HtmlElement, boolean>();
