@@ -30,7 +30,7 @@ const FIELDS: readonly ProductField[] = ['price', 'currency', 'sku', 'gtin', 'av
  * Broken HTML never throws; a field nobody found is null.
  */
 export function extractProduct(html: string, options: ExtractOptions = {}): ExtractedProduct {
-  const jsonLd = safely(() => factsFromJsonLd(extractJsonLd(html), titleOf(html)));
+  const jsonLd = safely(() => factsFromJsonLd(extractJsonLd(html), titleOf(html), options.url ?? null));
   const page = safely(() => parseHtml(html));
   if (page === null) return finish(mergeLayers([jsonLd]));
   const structured = [jsonLd, safely(() => factsFromMicrodata(page)), safely(() => factsFromMeta(page))];

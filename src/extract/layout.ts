@@ -5,7 +5,7 @@ import type { HtmlElement } from './dom.ts';
  * than the one to pay: `old-price`, `PriceWas`, `price--regular`, `suggestedRetailPrice`.
  */
 const OLD_PRICE_WORDS =
-  /(?:^|-)(?:old|was|before|strike|striked|strikethrough|crossed|linethrough|regular|original|rrp|uvp|msrp|retail|compare|prev|previous|former|instead|saving|savings|save|reference|oldprice|wasprice|listprice|regularprice|originalprice|strikeprice|crossedprice|compareprice)(?:-|$)|(?:^|-)(?:list|line)-(?:price|through)(?:-|$)/u;
+  /(?:^|-)(?:old|was|before|strike|striked|strikethrough|crossed|linethrough|regular|original|rrp|uvp|msrp|retail|compare|prev|previous|former|instead|saving|savings|save|reference|oldprice|wasprice|listprice|regularprice|originalprice|strikeprice|crossedprice|compareprice|mrp|streich|streichpreis|ancien|barre|tachado|anterior|vecchio|stary|puvodni|eski)(?:-|$)|(?:^|-)(?:list|line)-(?:price|through)(?:-|$)/u;
 
 /** True when an element's class or id marks it as an old or reference price. */
 export function isOldPriceHint(element: HtmlElement): boolean {
