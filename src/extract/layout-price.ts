@@ -1,5 +1,13 @@
 import { detectCurrency, hasCurrency } from './currency.ts';
-import { closest, collapse, textOf, walkText, type HtmlElement, type ParsedPage } from './dom.ts';
+import {
+  closest,
+  collapse,
+  shortTextOf,
+  textOf,
+  walkText,
+  type HtmlElement,
+  type ParsedPage,
+} from './dom.ts';
 import { distanceScore, hintsOf, hintWords, isNoiseArea, isOldPriceHint, isStruckThrough } from './layout.ts';
 import { findAmounts, type AmountMatch } from './price.ts';
 
@@ -181,12 +189,41 @@ function scoreElement(element: HtmlElement, mainOrder: number | null): PriceCand
   if (inlineFontPx(element) >= 18) score += 2;
   if (isStruckThrough(element) || OLD_PRICE_TEXT.test(text)) score -= 6;
   if (NOT_PRODUCT_PRICE.test(text) || UNIT_PRICE.test(text)) score -= 4;
+  const label = labelOf(element, text);
+  if (label !== null && OLD_PRICE_TEXT.test(label)) score -= 6;
+  if (label !== null && UNIT_PRICE.test(label)) score -= 4;
   if (SIDE_AMOUNT_HINT.test(hints)) score -= 3;
   if (text.length > 30) score -= 1;
   if (isNoiseArea(element)) score -= 8;
   else if (isInBuyBox(element)) score += 1;
   if (mainOrder !== null) score += distanceScore(element.order - mainOrder);
   return { element, decimal: amount.decimal, currency: detectCurrency(text), score };
+}
+
+/**
+ * The text of the closest ancestor that adds words to a price, when it is a short label around
+ * this one amount (`<p>Was: <span>£20</span></p>`, `<div>Per 100 g: <b>1,20 €</b></div>`); null
+ * when there is none or when it shows other amounts too (`Was £20 Now £15` says nothing about
+ * one of them alone).
+ */
+function labelOf(element: HtmlElement, ownText: string): string | null {
+  let e = element.parent;
+  for (let depth = 0; e !== null && depth < 2; depth++, e = e.parent) {
+    if (e.textSize > 60) return null;
+    const text = shortTextOf(e, 60);
+    if (text === null) return null;
+    if (text === ownText) continue;
+    return pricedAmountCount(text) === 1 ? text : null;
+  }
+  return null;
+}
+
+/** How many amounts of a text stand beside a currency marker (`100 g` is not one, `1,20 €` is). */
+function pricedAmountCount(text: string): number {
+  return findAmounts(text).filter(
+    (a) =>
+      hasCurrency(text.slice(Math.max(0, a.start - 4), a.start)) || hasCurrency(text.slice(a.end, a.end + 5)),
+  ).length;
 }
 
 /** Class/id words of the area that sells the product: the buy box, the product summary. */

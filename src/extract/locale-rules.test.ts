@@ -36,6 +36,13 @@ describe('extractProduct on pages with no structured data', () => {
     cases.forEach((buyBox, i) => assert.equal(extractProduct(plainPage(buyBox)).price, wanted[i], buyBox));
   });
 
+  it('reads an old-price or unit-price label written around the amount in a parent element', () => {
+    const oldLabel = '<p>Was: <span class="price">£20.00</span></p><span class="price">£15.00</span>';
+    assert.equal(extractProduct(plainPage(oldLabel)).price, '15.00');
+    const unitLabel = '<div>Per 100 g: <b class="price">1,20 €</b></div><div class="price">14,99 €</div>';
+    assert.equal(extractProduct(plainPage(unitLabel)).price, '14.99');
+  });
+
   it('skips an old price marked by a class name in another language', () => {
     const buyBox = '<span class="preis-streichpreis">249,00 €</span><span class="preis">199,00 €</span>';
     assert.equal(extractProduct(plainPage(buyBox)).price, '199.00');
