@@ -64,14 +64,42 @@ function gtinShownBy(element: HtmlElement): string | null {
   return nextText === null ? null : gtinOf(new RegExp(`^${NUMBER}$`, 'u').exec(nextText)?.[1]);
 }
 
+/** A barcode label anywhere in a text, to find the few elements worth reading whole. */
+const LABEL_ANYWHERE = new RegExp(String.raw`(?<!\p{L})${LABEL}(?!\p{L})`, 'iu');
+
+/**
+ * Elements whose own text (not their children's) holds a barcode label, with their parents
+ * (`<li><b>EAN:</b> 4006381333931</li>`), in document order. Reading only these keeps the rule
+ * from collecting the text of every element of the page.
+ */
+function labelledElements(page: ParsedPage): HtmlElement[] {
+  const found = new Set<HtmlElement>();
+  for (const element of page.elements) {
+    if (
+      element.textSize < 3 ||
+      element.tag === 'script' ||
+      element.tag === 'style' ||
+      element.tag === 'head'
+    ) {
+      continue;
+    }
+    for (const child of element.children) {
+      if (typeof child !== 'string' || !LABEL_ANYWHERE.test(child)) continue;
+      if (element.parent !== null) found.add(element.parent);
+      found.add(element);
+      break;
+    }
+  }
+  return [...found].sort((a, b) => a.order - b.order);
+}
+
 /**
  * Finds the barcode number (EAN, UPC, ISBN, JAN) the page prints with a label, closest to the
  * product title and outside recommendation areas; only numbers with a right check digit count.
  */
 export function findShownGtin(page: ParsedPage, mainOrder: number | null): string | null {
   let best: { value: string; score: number } | null = null;
-  for (const element of page.elements) {
-    if (element.tag === 'script' || element.tag === 'style' || element.tag === 'head') continue;
+  for (const element of labelledElements(page)) {
     const value = gtinShownBy(element);
     if (value === null || isNoiseArea(element)) continue;
     const score = mainOrder === null ? 0 : distanceScore(element.order - mainOrder);
