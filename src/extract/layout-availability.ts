@@ -23,6 +23,8 @@ const MAX_TEXT_CHARS = 160;
 /** The attributes an availability badge is usually named by. */
 function availabilityHints(element: HtmlElement): string {
   const { attrs } = element;
+  const roles = attrs['data-testid'] ?? attrs['data-test'] ?? attrs['data-qa'];
+  if (roles === undefined) return hintsOf(element);
   return `${hintsOf(element)} ${attrs['data-testid'] ?? ''} ${attrs['data-test'] ?? ''} ${attrs['data-qa'] ?? ''}`;
 }
 

@@ -94,8 +94,13 @@ const ROLE_ATTRIBUTES = [
 
 /** Class, id and role attributes of an element, lowercased. */
 function priceHintsOf(element: HtmlElement): string {
-  const roles = ROLE_ATTRIBUTES.map((name) => element.attrs[name] ?? '').join(' ');
-  return `${hintsOf(element)} ${roles.toLowerCase()}`;
+  // Asked of nearly every element: build a new string only when a role attribute is there.
+  let roles = '';
+  for (const name of ROLE_ATTRIBUTES) {
+    const value = element.attrs[name];
+    if (value !== undefined) roles += ` ${value}`;
+  }
+  return roles === '' ? hintsOf(element) : `${hintsOf(element)}${roles.toLowerCase()}`;
 }
 
 /** True for a descendant that shows an old price and must not feed the current price text. */
@@ -178,6 +183,10 @@ function scoreElement(element: HtmlElement, mainOrder: number | null): PriceCand
   const hints = priceHintsOf(element);
   const hinted = PRICE_HINT.test(hints);
   if (!hinted && element.textSize > 25) return null;
+  // The shared text (which other rules read anyway) rules most elements out before the price
+  // text is collected: the price text shows no more digits or currency markers than it does.
+  const shared = shortTextOf(element, 64);
+  if (shared !== null && (!/\d/u.test(shared) || (!hinted && !hasCurrency(shared)))) return null;
   const text = priceTextOf(element);
   if (text === null || text.length === 0 || !/\d/u.test(text)) return null;
   if (!hinted && (text.length > 25 || !hasCurrency(text))) return null;
