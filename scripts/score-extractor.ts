@@ -1,6 +1,7 @@
 // Scores the generic product extractor on the real-page fixtures, as the benchmark's evaluate.py does,
 // and lists the pages it gets wrong (expected vs found) field by field.
-// Usage: npx tsx scripts/score-extractor.ts [--dir ../shared/fixtures/product-pages] [--quiet]
+// Usage: npx tsx scripts/score-extractor.ts [--dir ../shared/fixtures/product-pages] [--quiet] [--layout-only]
+// --layout-only strips scripts and microdata/RDFa/OpenGraph attributes first, scoring the layout rules alone.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -16,6 +17,7 @@ function main(): number {
     options: {
       dir: { type: 'string' },
       quiet: { type: 'boolean', short: 'q', default: false },
+      'layout-only': { type: 'boolean', default: false },
       // Kept for old habits: the error list is printed unless --quiet.
       verbose: { type: 'boolean', short: 'v', default: false },
     },
@@ -25,7 +27,8 @@ function main(): number {
     console.error(`score-extractor: no fixtures at ${dir} (expected ground-truth.json and html/*.html.gz)`);
     return 2;
   }
-  const report = runBenchmark(dir);
+  const report = runBenchmark(dir, { layoutOnly: values['layout-only'] });
+  if (values['layout-only']) console.log('layout only: scripts and structured-data attributes stripped\n');
   if (!values.quiet) printErrors(report);
   printTable(report);
   printTimings(report);

@@ -51,7 +51,7 @@ export function isStruckThrough(element: HtmlElement): boolean {
  * site chrome rather than the product's offer.
  */
 const NOISE_WORDS =
-  /(?:^|-)(?:related|recommend[a-z]*|similar|alternative[a-z]*|carousel|swiper|slick|upsell|crosssell|cross-sell|up-sell|also|recent[a-z]*|viewed|footer|nav|navigation|menu|minicart|mini-cart|minibasket|sponsor[a-z]*|bundle|accessor[a-z]*|suggest[a-z]*|teaser|popover|modal|tooltip|flyout|p13n)(?:-|$)/u;
+  /(?:^|-)(?:related|recommend[a-z]*|similar|alternative[a-z]*|carousel|swiper|slick|reco|recos|upsell|crosssell|cross-sell|up-sell|also|recent[a-z]*|viewed|footer|nav|navigation|menu|minicart|mini-cart|minibasket|sponsor[a-z]*|bundle|accessor[a-z]*|suggest[a-z]*|teaser|popover|modal|tooltip|flyout|p13n)(?:-|$)/u;
 
 /**
  * The words of an element's class and id, lowercased and joined by `-`: `relatedProducts` and

@@ -48,6 +48,13 @@ describe('extractProduct on pages with no structured data', () => {
     assert.equal(extractProduct(plainPage(buyBox)).price, '199.00');
   });
 
+  it('ignores prices in an area named by the abbreviation of recommendations', () => {
+    const page = plainPage(
+      '<div class="reco-list"><p class="reco-price">C $8.38</p></div><span id="p1">GBP 11.19</span>',
+    );
+    assert.equal(extractProduct(page).price, '11.19');
+  });
+
   it('reads Indian digit grouping', () => {
     assert.equal(extractProduct(plainPage('<div class="price">₹1,23,456.00</div>')).price, '123456.00');
   });
