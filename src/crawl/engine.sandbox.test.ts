@@ -3,8 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import type { ValueQuery } from './crawl.types.ts';
 import { getDriver } from './drivers/index.ts';
 import { createCrawlEngine, type CrawlEngine, type CrawlValueResult } from './engine.ts';
-import { startSandbox, type RunningSandbox, type SandboxTruth } from './testing/sandbox-server.ts';
-import { createMemoryConversionStore, createMemorySellerNameStore } from './testing/test-context.ts';
+import { startSandbox, type RunningSandbox, type SandboxTruth } from '../../test/support/sandbox-server.ts';
+import { createMemoryConversionStore, createMemorySellerNameStore } from '../../test/support/crawl-context.ts';
 
 /** About 10% of requests fail, mixed across every kind the sandbox injects. */
 const FAULTS = {

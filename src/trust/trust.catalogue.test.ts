@@ -8,10 +8,10 @@ import { after, before, describe, it } from 'node:test';
 import type { TestContext } from 'node:test';
 import type { ValueQuery } from '../crawl/crawl.types.ts';
 import { getDriver, sourcesWithDriver } from '../crawl/drivers/index.ts';
-import { startSandbox } from '../crawl/testing/sandbox-server.ts';
-import type { RunningSandbox, SandboxTruth } from '../crawl/testing/sandbox-server.ts';
-import { createMemorySellerNameStore, createTestCrawlContext } from '../crawl/testing/test-context.ts';
-import { queryFor } from './test-support.ts';
+import { startSandbox } from '../../test/support/sandbox-server.ts';
+import type { RunningSandbox, SandboxTruth } from '../../test/support/sandbox-server.ts';
+import { createMemorySellerNameStore, createTestCrawlContext } from '../../test/support/crawl-context.ts';
+import { queryFor } from '../../test/support/queries.ts';
 import { assessTrust } from './trust.ts';
 import type { TrustAssessment } from './trust.ts';
 

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createCrawlEngine, type CrawlEngine } from '../engine.ts';
 import type { SourceDriver, ValueQuery } from '../crawl.types.ts';
-import { startSandbox, type RunningSandbox } from '../testing/sandbox-server.ts';
-import { createMemoryConversionStore, createMemorySellerNameStore } from '../testing/test-context.ts';
-import { withoutPlantedFlags } from '../testing/truth.ts';
+import { startSandbox, type RunningSandbox } from '../../../test/support/sandbox-server.ts';
+import { createMemoryConversionStore, createMemorySellerNameStore } from '../../../test/support/crawl-context.ts';
+import { withoutPlantedFlags } from '../../../test/support/sandbox-truth.ts';
 import type { SourceId } from '../../sources/sources.types.ts';
 import { getDriver } from './index.ts';
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { useSandbox, type SandboxTruth } from '../testing/sandbox-server.ts';
-import { contentOf, queryBuilder } from '../testing/test-context.ts';
-import { withoutPlantedFlags } from '../testing/truth.ts';
+import { useSandbox, type SandboxTruth } from '../../../test/support/sandbox-server.ts';
+import { contentOf, queryBuilder } from '../../../test/support/crawl-context.ts';
+import { withoutPlantedFlags } from '../../../test/support/sandbox-truth.ts';
 import { source02Driver } from './source-02.driver.ts';
 
 interface ProductTruth {

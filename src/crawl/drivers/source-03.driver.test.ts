@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { DriverOutcome } from '../crawl.types.ts';
-import { useSandbox, type SandboxTruth } from '../testing/sandbox-server.ts';
-import { queryBuilder } from '../testing/test-context.ts';
-import { withoutPlantedFlags } from '../testing/truth.ts';
+import { useSandbox, type SandboxTruth } from '../../../test/support/sandbox-server.ts';
+import { queryBuilder } from '../../../test/support/crawl-context.ts';
+import { withoutPlantedFlags } from '../../../test/support/sandbox-truth.ts';
 import { source03Driver } from './source-03.driver.ts';
 
 interface ProductTruth {

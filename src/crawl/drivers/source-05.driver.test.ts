@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { contentOf, shopDriverSuite, shopQuery } from './shop-driver.testkit.ts';
+import { contentOf, shopDriverSuite, shopQuery } from '../../../test/support/shop-driver-suite.ts';
 import { source05Driver } from './source-05.driver.ts';
 
 shopDriverSuite({

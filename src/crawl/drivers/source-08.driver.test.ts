@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { contentOf, shopDriverSuite, shopQuery } from './shop-driver.testkit.ts';
+import { contentOf, shopDriverSuite, shopQuery } from '../../../test/support/shop-driver-suite.ts';
 import { source08Driver } from './source-08.driver.ts';
 
 shopDriverSuite({

@@ -7,7 +7,7 @@ import {
   shopDriverSuite,
   shopQuery,
   type ShopProductTruth,
-} from './shop-driver.testkit.ts';
+} from '../../../test/support/shop-driver-suite.ts';
 import { gtin13Form, source09Driver } from './source-09.driver.ts';
 
 describe('gtin13Form', () => {

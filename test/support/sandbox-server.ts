@@ -2,17 +2,17 @@
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { buildSandboxApp } from '../../sandbox/app.ts';
-import type { FaultKind, SandboxOptions } from '../../sandbox/sandbox.types.ts';
-import { resolveBaseUrl } from '../../sources/base-urls.ts';
-import type { SourceId } from '../../sources/sources.types.ts';
-import { PageParseError } from '../crawl.errors.ts';
-import type { SourceDriver, ValueQuery } from '../crawl.types.ts';
+import { buildSandboxApp } from '../../src/sandbox/app.ts';
+import type { FaultKind, SandboxOptions } from '../../src/sandbox/sandbox.types.ts';
+import { resolveBaseUrl } from '../../src/sources/base-urls.ts';
+import type { SourceId } from '../../src/sources/sources.types.ts';
+import { PageParseError } from '../../src/crawl/crawl.errors.ts';
+import type { SourceDriver, ValueQuery } from '../../src/crawl/crawl.types.ts';
 import {
   createTestCrawlContext,
   type TestCrawlContext,
   type TestCrawlContextOptions,
-} from './test-context.ts';
+} from './crawl-context.ts';
 
 export interface RunningSandbox {
   app: FastifyInstance;

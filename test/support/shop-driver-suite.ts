@@ -5,11 +5,11 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Topic, ValueKey } from '../../sources/sources.types.ts';
-import type { DriverOutcome, SourceDriver, ValueQuery } from '../crawl.types.ts';
-import { useSandbox, type DriverSandbox } from '../testing/sandbox-server.ts';
-import { contentOf, queryBuilder } from '../testing/test-context.ts';
-import { withoutPlantedFlags } from '../testing/truth.ts';
+import type { Topic, ValueKey } from '../../src/sources/sources.types.ts';
+import type { DriverOutcome, SourceDriver, ValueQuery } from '../../src/crawl/crawl.types.ts';
+import { useSandbox, type DriverSandbox } from './sandbox-server.ts';
+import { contentOf, queryBuilder } from './crawl-context.ts';
+import { withoutPlantedFlags } from './sandbox-truth.ts';
 
 /** Re-exported for the shop-style driver tests; they live in `src/crawl/testing/`. */
 export { contentOf, useSandbox };

@@ -3,7 +3,7 @@
  * conversion and seller-name stores.
  */
 import assert from 'node:assert/strict';
-import { SourceUnavailableError } from '../crawl.errors.ts';
+import { SourceUnavailableError } from '../../src/crawl/crawl.errors.ts';
 import type {
   ConversionStore,
   CrawlContext,
@@ -13,8 +13,8 @@ import type {
   SellerNameStore,
   SourceDriver,
   ValueQuery,
-} from '../crawl.types.ts';
-import type { SourceId, ValueKey } from '../../sources/sources.types.ts';
+} from '../../src/crawl/crawl.types.ts';
+import type { SourceId, ValueKey } from '../../src/sources/sources.types.ts';
 
 /** Builds the queries of one driver's tests; `extra` overrides the defaults of the call. */
 export type QueryBuilder = (
