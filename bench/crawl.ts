@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import type { CrawlContext, DriverOutcome, SourceDriver, ValueQuery } from '../src/crawl/crawl.types.ts';
 import { PageParseError } from '../src/crawl/crawl.errors.ts';
-import { getDriver } from '../src/crawl/drivers/index.ts';
+import { getDriver } from '../src/sources/sources.registry.ts';
 import { createCrawlEngine, type CrawlEngine, type CrawlValueInput } from '../src/crawl/engine.ts';
 
 type Mode = 'local' | 'sandbox';

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { TestContext } from 'node:test';
 import type { ValueQuery } from '../crawl/crawl.types.ts';
-import { getDriver, sourcesWithDriver } from '../crawl/drivers/index.ts';
+import { getDriver, sourcesWithDriver } from '../sources/sources.registry.ts';
 import { startSandbox } from '../../test/support/sandbox-server.ts';
 import type { RunningSandbox, SandboxTruth } from '../../test/support/sandbox-server.ts';
 import { createMemorySellerNameStore, createTestCrawlContext } from '../../test/support/crawl-context.ts';

@@ -11,7 +11,7 @@ import { useSandbox, type DriverSandbox } from './sandbox-server.ts';
 import { contentOf, queryBuilder } from './crawl-context.ts';
 import { withoutPlantedFlags } from './sandbox-truth.ts';
 
-/** Re-exported for the shop-style driver tests; they live in `src/crawl/testing/`. */
+/** Re-exported for the shop-style driver tests; they live beside it in `test/support/`. */
 export { contentOf, useSandbox };
 
 /** One product of a shop-style site's truth; `content_<topic>` for topics other than `search`. */
