@@ -1,10 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { ValueQuery } from './crawl.types.ts';
-import { getDriver } from '../sources/sources.registry.ts';
+import { sourceModules } from '../sources/sources.registry.ts';
 import { createCrawlEngine, type CrawlEngine, type CrawlValueResult } from './engine.ts';
 import { startSandbox, type RunningSandbox, type SandboxTruth } from '../../test/support/sandbox-server.ts';
-import { createMemoryConversionStore, createMemorySellerNameStore } from '../../test/support/crawl-context.ts';
+import {
+  createMemoryConversionStore,
+  createMemorySellerNameStore,
+} from '../../test/support/crawl-context.ts';
 
 /** About 10% of requests fail, mixed across every kind the sandbox injects. */
 const FAULTS = {
@@ -81,7 +84,7 @@ describe('crawl engine against the sandbox with injected faults', () => {
           const value = values[index] as Value;
           const result = await engine.crawlValue({
             query: query(value),
-            driver: getDriver('source_01'),
+            driver: sourceModules.source_01.driver,
             baseUrl: `${sandbox.origin}/source_01/${value.country}`,
             deadline: new Date(Date.now() + 120_000),
             conversions: createMemoryConversionStore(),

@@ -4,7 +4,14 @@ import type { CrawlContext, DriverOutcome, SourceDriver, ValueQuery } from './cr
 import { PageParseError } from './crawl.errors.ts';
 import { createCrawlEngine, type CrawlEngine, type CrawlValueInput } from './engine.ts';
 import type { FetcherOptions } from './fetcher.options.ts';
-import { hang, ok, productHtml, startServer, status, type TestServer } from '../../test/support/fetch-server.ts';
+import {
+  hang,
+  ok,
+  productHtml,
+  startServer,
+  status,
+  type TestServer,
+} from '../../test/support/fetch-server.ts';
 
 const FAST: Partial<FetcherOptions> = {
   requestTimeoutMs: 2_000,

@@ -3,10 +3,13 @@ import { after, before, describe, it } from 'node:test';
 import { createCrawlEngine, type CrawlEngine } from '../crawl/engine.ts';
 import type { SourceDriver, ValueQuery } from '../crawl/crawl.types.ts';
 import { startSandbox, type RunningSandbox } from '../../test/support/sandbox-server.ts';
-import { createMemoryConversionStore, createMemorySellerNameStore } from '../../test/support/crawl-context.ts';
+import {
+  createMemoryConversionStore,
+  createMemorySellerNameStore,
+} from '../../test/support/crawl-context.ts';
 import { withoutPlantedFlags } from '../../test/support/sandbox-truth.ts';
 import type { SourceId } from './sources.types.ts';
-import { getDriver } from './sources.registry.ts';
+import { sourceModules } from './sources.registry.ts';
 
 interface Case {
   source: SourceId;
@@ -82,7 +85,7 @@ describe('drivers through the crawl engine against a misbehaving sandbox', () =>
   for (const testCase of CASES) {
     it(`returns ${testCase.source} ground truth despite 429s, 503s, cut pages, captchas and dropped sockets`, async () => {
       const truth = await sandbox.truth<{ products: Record<string, unknown>[] }>(testCase.source, 'de');
-      const driver: SourceDriver = getDriver(testCase.source);
+      const driver: SourceDriver = sourceModules[testCase.source].driver;
       for (const { value, content } of testCase.values(truth)) {
         const result = await engine.crawlValue({
           query: {

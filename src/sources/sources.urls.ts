@@ -1,13 +1,13 @@
+import { sourceModules } from './sources.registry.ts';
 import type { SourceId } from './sources.types.ts';
 
 /**
  * The storefront that serves a request country: `uk` and `gb` are one marketplace (spec part 1
- * rule 1) and source_02 serves `at` and `ch` from the `de` storefront (rule 2).
+ * rule 1), and a source may serve a country from another's storefront (its `servedFrom`, rule 2).
  */
 export function storefrontOf(source: SourceId, country: string): string {
   if (country === 'gb') return 'uk';
-  if (source === 'source_02' && (country === 'at' || country === 'ch')) return 'de';
-  return country;
+  return sourceModules[source].spec.servedFrom[country] ?? country;
 }
 
 /**

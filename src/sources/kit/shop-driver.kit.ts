@@ -7,7 +7,13 @@
  */
 import { PageParseError } from '../../crawl/crawl.errors.ts';
 import type { SourceId } from '../sources.types.ts';
-import type { CrawlContext, DriverOutcome, FetchedPage, SourceDriver, ValueQuery } from '../../crawl/crawl.types.ts';
+import type {
+  CrawlContext,
+  DriverOutcome,
+  FetchedPage,
+  SourceDriver,
+  ValueQuery,
+} from '../../crawl/crawl.types.ts';
 import { isJsonObject, type JsonObject } from '../../extract/jsonld.ts';
 import { summarizePrices } from '../../crawl/offers.ts';
 import { assertCompletePage } from '../../crawl/parse/page.ts';

@@ -2,7 +2,13 @@
 import { PageParseError } from '../../crawl/crawl.errors.ts';
 import type { FetchedPage } from '../../crawl/crawl.types.ts';
 import { absoluteUrl, jsonLdProduct, loadPage, required, type Selection } from '../../crawl/parse/page.ts';
-import { cleanText, parseAmount, parseCount, parseNumberAttribute, totalOf } from '../../crawl/parse/values.ts';
+import {
+  cleanText,
+  parseAmount,
+  parseCount,
+  parseNumberAttribute,
+  totalOf,
+} from '../../crawl/parse/values.ts';
 
 /** One result card of a search page. */
 export interface SearchCard {

@@ -7,7 +7,13 @@ import { PageParseError } from '../../crawl/crawl.errors.ts';
 import type { FetchedPage } from '../../crawl/crawl.types.ts';
 import { conditionOf, conditionOfSchema } from '../../crawl/parse/condition.ts';
 import { absoluteUrl, loadPage, required, type Selection } from '../../crawl/parse/page.ts';
-import { cleanText, parseAmount, parseCount, parseNumberAttribute, totalOf } from '../../crawl/parse/values.ts';
+import {
+  cleanText,
+  parseAmount,
+  parseCount,
+  parseNumberAttribute,
+  totalOf,
+} from '../../crawl/parse/values.ts';
 
 export interface Listing {
   item_id: string;

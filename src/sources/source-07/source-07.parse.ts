@@ -5,7 +5,13 @@
 import { PageParseError } from '../../crawl/crawl.errors.ts';
 import type { FetchedPage } from '../../crawl/crawl.types.ts';
 import { isJsonObject, type JsonObject } from '../../extract/jsonld.ts';
-import { absoluteUrl, assertCompletePage, jsonLdProduct, loadPage, required } from '../../crawl/parse/page.ts';
+import {
+  absoluteUrl,
+  assertCompletePage,
+  jsonLdProduct,
+  loadPage,
+  required,
+} from '../../crawl/parse/page.ts';
 import { cleanText, parseAmount } from '../../crawl/parse/values.ts';
 import {
   coreOffer,
