@@ -18,7 +18,7 @@ import type { AddressInfo } from 'node:net';
 import type { CrawlContext, DriverOutcome, SourceDriver, ValueQuery } from '../src/crawl/crawl.types.ts';
 import { PageParseError } from '../src/crawl/crawl.errors.ts';
 import { sourceModules } from '../src/sources/sources.registry.ts';
-import { createCrawlEngine, type CrawlEngine, type CrawlValueInput } from '../src/crawl/engine.ts';
+import { createCrawlEngine, type CrawlEngine, type CrawlValueInput } from '../src/crawl/crawl.engine.ts';
 
 type Mode = 'local' | 'sandbox';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createCrawlEngine, type CrawlEngine } from '../crawl/engine.ts';
+import { createCrawlEngine, type CrawlEngine } from '../crawl/crawl.engine.ts';
 import type { SourceDriver, ValueQuery } from '../crawl/crawl.types.ts';
 import { startSandbox, type RunningSandbox } from '../../test/support/sandbox-server.ts';
 import {

@@ -15,7 +15,7 @@ import type {
   ValueQuery,
 } from '../../crawl/crawl.types.ts';
 import { isJsonObject, type JsonObject } from '../../extract/jsonld.ts';
-import { summarizePrices } from '../../crawl/offers.ts';
+import { summarizePrices } from '../../crawl/crawl.offers.ts';
 import { assertCompletePage } from '../../crawl/parse/page.ts';
 import { totalOf } from '../../crawl/parse/values.ts';
 import { crawlGtinProduct, fetchOrMissing, found, noExtraFetches, notFound } from './driver.kit.ts';

@@ -12,7 +12,7 @@ import type {
   SourceDriver,
   ValueQuery,
 } from '../../crawl/crawl.types.ts';
-import { summarizePrices } from '../../crawl/offers.ts';
+import { summarizePrices } from '../../crawl/crawl.offers.ts';
 import {
   crawlGtinProduct,
   fetchOrMissing,

@@ -6,7 +6,7 @@
  */
 import type { CheerioAPI } from 'cheerio/slim';
 import type { CrawlContext, DriverOutcome, SourceDriver, ValueQuery } from '../../crawl/crawl.types.ts';
-import { summarizePrices } from '../../crawl/offers.ts';
+import { summarizePrices } from '../../crawl/crawl.offers.ts';
 import { absoluteUrl, embeddedJson, loadPage } from '../../crawl/parse/page.ts';
 import { fromMicros, StateReader } from '../../crawl/parse/state.ts';
 import { totalOf } from '../../crawl/parse/values.ts';

@@ -5,7 +5,7 @@
  * `remove_conversions`. `max_pages` does not apply.
  */
 import type { CrawlContext, DriverOutcome, SourceDriver } from '../../crawl/crawl.types.ts';
-import { summarizePrices } from '../../crawl/offers.ts';
+import { summarizePrices } from '../../crawl/crawl.offers.ts';
 import {
   crawlGtinProduct,
   fetchOrMissing,

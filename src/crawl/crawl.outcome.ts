@@ -3,7 +3,7 @@
  */
 import type { DriverOutcome } from './crawl.types.ts';
 import type { SortBy } from '../sources/sources.types.ts';
-import { sortOffers, type OfferLike } from './offers.ts';
+import { sortOffers, type OfferLike } from './crawl.offers.ts';
 
 function isCount(value: unknown): boolean {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0;

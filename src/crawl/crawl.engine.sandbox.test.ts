@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { ValueQuery } from './crawl.types.ts';
 import { sourceModules } from '../sources/sources.registry.ts';
-import { createCrawlEngine, type CrawlEngine, type CrawlValueResult } from './engine.ts';
+import { createCrawlEngine, type CrawlEngine, type CrawlValueResult } from './crawl.engine.ts';
 import { startSandbox, type RunningSandbox, type SandboxTruth } from '../../test/support/sandbox-server.ts';
 import {
   createMemoryConversionStore,

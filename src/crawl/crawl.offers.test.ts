@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { sortOffers, summarizePrices } from './offers.ts';
+import { sortOffers, summarizePrices } from './crawl.offers.ts';
 
 const offers = [
   { position: 1, seller: 'a', price: 20, shipping: 5, total: 25, seller_rating: 4.1 },

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { CrawlContext, DriverOutcome, SourceDriver, ValueQuery } from './crawl.types.ts';
 import { PageParseError } from './crawl.errors.ts';
-import { createCrawlEngine, type CrawlEngine, type CrawlValueInput } from './engine.ts';
+import { createCrawlEngine, type CrawlEngine, type CrawlValueInput } from './crawl.engine.ts';
 import type { FetcherOptions } from './fetcher.options.ts';
 import {
   hang,

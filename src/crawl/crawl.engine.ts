@@ -22,7 +22,7 @@ import {
   SourceUnavailableError,
   type CrawlFailureReason,
 } from './crawl.errors.ts';
-import { applyOfferOrder, isDriverOutcome } from './engine.outcome.ts';
+import { applyOfferOrder, isDriverOutcome } from './crawl.outcome.ts';
 import { createFetcher, type FetchAnswer, type Fetcher } from './fetcher.ts';
 import { abortError } from './fetcher.failures.ts';
 import type { FetcherOptions } from './fetcher.options.ts';
