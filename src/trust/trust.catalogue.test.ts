@@ -11,7 +11,7 @@ import { sourceModules } from '../sources/sources.registry.ts';
 import { startSandbox } from '../../test/support/sandbox-server.ts';
 import type { RunningSandbox, SandboxTruth } from '../../test/support/sandbox-server.ts';
 import { createMemorySellerNameStore, createTestCrawlContext } from '../../test/support/crawl-context.ts';
-import { queryFor } from '../../test/support/queries.ts';
+import { queryFor } from '../../test/support/value-query.ts';
 import { assessTrust } from './trust.ts';
 import type { TrustAssessment } from './trust.ts';
 

@@ -1,4 +1,4 @@
-/** Test helpers of the trust module: queries with the job defaults filled in. */
+/** Test helper of trust and other pure modules: value queries with the job defaults filled in. */
 import type { ValueQuery } from '../../src/crawl/crawl.types.ts';
 
 /** A query for `value` with the job defaults (spec 2.1); `overrides` changes any field. */
