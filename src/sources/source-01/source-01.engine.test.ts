@@ -1,13 +1,17 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { ValueQuery } from './crawl.types.ts';
-import { sourceModules } from '../sources/sources.registry.ts';
-import { createCrawlEngine, type CrawlEngine, type CrawlValueResult } from './crawl.engine.ts';
-import { startSandbox, type RunningSandbox, type SandboxTruth } from '../../test/support/sandbox-server.ts';
+import type { ValueQuery } from '../../crawl/crawl.types.ts';
+import { source01Driver } from './source-01.driver.ts';
+import { createCrawlEngine, type CrawlEngine, type CrawlValueResult } from '../../crawl/crawl.engine.ts';
+import {
+  startSandbox,
+  type RunningSandbox,
+  type SandboxTruth,
+} from '../../../test/support/sandbox-server.ts';
 import {
   createMemoryConversionStore,
   createMemorySellerNameStore,
-} from '../../test/support/crawl-context.ts';
+} from '../../../test/support/crawl-context.ts';
 
 /** About 10% of requests fail, mixed across every kind the sandbox injects. */
 const FAULTS = {
@@ -84,7 +88,7 @@ describe('crawl engine against the sandbox with injected faults', () => {
           const value = values[index] as Value;
           const result = await engine.crawlValue({
             query: query(value),
-            driver: sourceModules.source_01.driver,
+            driver: source01Driver,
             baseUrl: `${sandbox.origin}/source_01/${value.country}`,
             deadline: new Date(Date.now() + 120_000),
             conversions: createMemoryConversionStore(),
