@@ -266,7 +266,17 @@ export function findLayoutPrice(page: ParsedPage, mainOrder: number | null): Pri
   // The best score wins; on a tie the earlier element, as the buy box comes before the page's rest.
   let best: PriceCandidate | null = null;
   for (const c of candidates) if (best === null || c.score > best.score) best = c;
-  return best !== null && best.score >= 3 ? best : null;
+  if (best === null || best.score < 3) return null;
+  // A bare amount ("29,99" in a price box) is in the currency the page's other prices show.
+  if (best.currency === null) return { ...best, currency: pageCurrency(candidates) };
+  return best;
+}
+
+/** The currency of the best-scored price on the page that shows one, or null. */
+function pageCurrency(candidates: readonly PriceCandidate[]): string | null {
+  let best: PriceCandidate | null = null;
+  for (const c of candidates) if (c.currency !== null && (best === null || c.score > best.score)) best = c;
+  return best?.currency ?? null;
 }
 
 /** Every amount the page shows in short texts (labels, price tags), as numbers. */

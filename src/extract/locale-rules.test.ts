@@ -55,6 +55,12 @@ describe('extractProduct on pages with no structured data', () => {
     assert.equal(extractProduct(page).price, '11.19');
   });
 
+  it('gives a bare amount the currency of the other prices on the page', () => {
+    const product = extractProduct(plainPage('<div class="product-price">29,99</div>'));
+    assert.equal(product.price, '29.99');
+    assert.equal(product.currency, 'EUR');
+  });
+
   it('reads Indian digit grouping', () => {
     assert.equal(extractProduct(plainPage('<div class="price">₹1,23,456.00</div>')).price, '123456.00');
   });
