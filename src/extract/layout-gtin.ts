@@ -15,6 +15,9 @@ const GTIN_LABELS = [
   'stregkode', 'strekkode', 'viivakoodi', 'jan', 'jan コード', 'janコード',
 ];
 
+/** A label with its number is short; longer texts (descriptions) are not searched for labels. */
+const MAX_TEXT_CHARS = 50;
+
 const LABEL = `(?:${GTIN_LABELS.join('|')})`;
 /** A GTIN as printed: 8 to 14 digits, possibly grouped by spaces or hyphens (`978-972-40-8498-5`). */
 const NUMBER = String.raw`(\d[\d -]{6,18}\d)`;
@@ -54,8 +57,8 @@ function nextElementSibling(element: HtmlElement): HtmlElement | null {
 
 /** The GTIN an element shows with a label, in its own text or in the element after it. */
 function gtinShownBy(element: HtmlElement): string | null {
-  if (element.textSize < 3 || element.textSize > 50) return null;
-  const text = shortTextOf(element, 50);
+  if (element.textSize < 3 || element.textSize > MAX_TEXT_CHARS) return null;
+  const text = shortTextOf(element, MAX_TEXT_CHARS);
   if (text === null) return null;
   if (/\d{8}/u.test(text.replace(/[ -]/gu, ''))) return gtinOf(LABEL_AND_NUMBER.exec(text)?.[1]);
   if (text.length > 25 || !LABEL_ONLY.test(text)) return null;
@@ -77,6 +80,7 @@ function labelledElements(page: ParsedPage): HtmlElement[] {
   for (const element of page.elements) {
     if (
       element.textSize < 3 ||
+      element.textSize > MAX_TEXT_CHARS ||
       element.tag === 'script' ||
       element.tag === 'style' ||
       element.tag === 'head'
