@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Account } from '../accounts/accounts.table.ts';
 import type { Db } from '../db/database.ts';
+import { AppError } from '../errors/app-error.ts';
 import { authenticate } from './auth.service.ts';
 
 declare module 'fastify' {
@@ -10,11 +11,35 @@ declare module 'fastify' {
   }
 }
 
+/** The limits around authentication (implemented by `ratelimit/ratelimit.hook.ts`). */
+export interface AuthenticationLimits {
+  /** Throws 429 when the client address may not try to authenticate now. */
+  admit(request: FastifyRequest): void;
+  /** Counts a failed authentication of the client address. */
+  recordFailure(request: FastifyRequest): void;
+  /** Charges the authenticated account's request bucket; throws 429 when it is empty. */
+  charge(reply: FastifyReply, accountId: string): void;
+}
+
 /** Requires data-API credentials on every route registered in `app` (an encapsulated scope). */
-export function requireDataApiAuth(app: FastifyInstance, db: Db, jwtSecret: Uint8Array): void {
+export function requireDataApiAuth(
+  app: FastifyInstance,
+  db: Db,
+  jwtSecret: Uint8Array,
+  limits: AuthenticationLimits,
+): void {
   app.decorateRequest('account', null);
-  app.addHook('onRequest', async (request) => {
-    request.account = await authenticate(db, jwtSecret, request.headers);
+  app.addHook('onRequest', async (request, reply) => {
+    limits.admit(request);
+    let account: Account;
+    try {
+      account = await authenticate(db, jwtSecret, request.headers);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'unauthenticated') limits.recordFailure(request);
+      throw error;
+    }
+    limits.charge(reply, account.id);
+    request.account = account;
   });
 }
 

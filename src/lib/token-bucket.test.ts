@@ -36,4 +36,12 @@ describe('token buckets', () => {
       resetSeconds: 1,
     });
   });
+
+  it('peeks at a bucket without taking its token', () => {
+    const buckets = new TokenBuckets(1, 1, 10, () => 0);
+    assert.equal(buckets.peek('a').allowed, true);
+    assert.equal(buckets.peek('a').allowed, true);
+    assert.equal(buckets.take('a').allowed, true);
+    assert.equal(buckets.peek('a').allowed, false);
+  });
 });

@@ -30,7 +30,17 @@ export class TokenBuckets {
     private readonly nowMs: () => number = Date.now,
   ) {}
 
+  /** Takes a token from `key`'s bucket when one is there. */
   take(key: string): BucketDecision {
+    return this.decide(key, true);
+  }
+
+  /** Whether `key`'s bucket holds a token now, without taking it. */
+  peek(key: string): BucketDecision {
+    return this.decide(key, false);
+  }
+
+  private decide(key: string, consume: boolean): BucketDecision {
     const now = this.nowMs();
     const bucket = this.buckets.get(key) ?? { tokens: this.burst, updatedAtMs: now };
     bucket.tokens = Math.min(
@@ -39,7 +49,7 @@ export class TokenBuckets {
     );
     bucket.updatedAtMs = now;
     const allowed = bucket.tokens >= 1;
-    if (allowed) bucket.tokens -= 1;
+    if (allowed && consume) bucket.tokens -= 1;
     this.buckets.delete(key);
     this.buckets.set(key, bucket);
     if (this.buckets.size > this.maxKeys) {

@@ -1,38 +1,62 @@
-import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.ts';
-import { TokenBuckets } from '../lib/token-bucket.ts';
+import { TokenBuckets, type BucketDecision } from '../lib/token-bucket.ts';
 
-/** The presented credential (hashed, never kept raw), or the client address without one. */
-function credentialKey(request: FastifyRequest): string {
-  const credential = request.headers['x-api-key'] ?? request.headers.authorization;
-  if (typeof credential === 'string' && credential !== '') {
-    return `c:${createHash('sha256').update(credential).digest('hex')}`;
-  }
-  return `ip:${request.ip}`;
+/** Settings of the data API's limits (decisions G14), from `src/config.ts`. */
+export interface RateLimitOptions {
+  /** Steady requests per second of one account. */
+  ratePerSecond: number;
+  /** Requests an account may make back to back. */
+  burst: number;
+  /** Failed authentications one client address may make back to back. */
+  authFailureBurst: number;
+  /** Failed authentications per minute an address regains after its burst. */
+  authFailuresPerMinute: number;
+}
+
+/** What the authentication hook asks of the limits; `createRateLimits` answers it. */
+export interface DataApiLimits {
+  /** Throws 429 when the client address spent its allowance of failed authentications. */
+  admit(request: FastifyRequest): void;
+  /** Counts a failed authentication against the client address. */
+  recordFailure(request: FastifyRequest): void;
+  /** Takes one request from the account's bucket; sets `RateLimit-*` headers; throws 429 when empty. */
+  charge(reply: FastifyReply, accountId: string): void;
+}
+
+function rateLimited(decision: BucketDecision): AppError {
+  return new AppError('rate_limited', undefined, {
+    headers: { 'retry-after': String(Math.max(1, decision.retryAfterSeconds)) },
+  });
 }
 
 /**
- * decisions G14: a token bucket per credential on the data API. Every answer carries the
- * `RateLimit-*` headers; a refused one is a 429 with `Retry-After`. Buckets live in the process,
- * so with several API processes each enforces the limit on the traffic it receives.
+ * decisions G14: a token bucket per account, charged after authentication so every way of writing
+ * the same credential (header, scheme case, spacing, another key of the account) spends one
+ * bucket. Failed authentications are limited per client address (`request.ip`, which honours
+ * `TRUST_PROXY`) and checked before any credential is verified, so guesses cannot keep scrypt
+ * busy. Buckets live in the process: with several API processes each enforces the limits on the
+ * traffic it receives.
  */
-export function installRateLimit(
-  app: FastifyInstance,
-  options: { ratePerSecond: number; burst: number },
-): void {
-  const buckets = new TokenBuckets(options.ratePerSecond, options.burst);
-  app.addHook('onRequest', async (request, reply) => {
-    const decision = buckets.take(credentialKey(request));
-    void reply.headers({
-      'ratelimit-limit': String(decision.limit),
-      'ratelimit-remaining': String(decision.remaining),
-      'ratelimit-reset': String(decision.resetSeconds),
-    });
-    if (!decision.allowed) {
-      throw new AppError('rate_limited', undefined, {
-        headers: { 'retry-after': String(decision.retryAfterSeconds) },
+export function createRateLimits(options: RateLimitOptions): DataApiLimits {
+  const accounts = new TokenBuckets(options.ratePerSecond, options.burst);
+  const failures = new TokenBuckets(options.authFailuresPerMinute / 60, options.authFailureBurst);
+  return {
+    admit(request) {
+      const decision = failures.peek(request.ip);
+      if (!decision.allowed) throw rateLimited(decision);
+    },
+    recordFailure(request) {
+      failures.take(request.ip);
+    },
+    charge(reply, accountId) {
+      const decision = accounts.take(accountId);
+      void reply.headers({
+        'ratelimit-limit': String(decision.limit),
+        'ratelimit-remaining': String(decision.remaining),
+        'ratelimit-reset': String(decision.resetSeconds),
       });
-    }
-  });
+      if (!decision.allowed) throw rateLimited(decision);
+    },
+  };
 }
