@@ -16,8 +16,8 @@ import { PolitenessRegistry, type GateSnapshot, type PolitenessFeedback } from '
 export interface FetchAnswer extends Answer {
   /** Exact URL of this hop. */
   url: string;
-  /** Country the request left from: the proxy's country, or the local egress country. */
-  geo: string;
+  /** Country the request left from: the proxy's country, the local egress country, or null (unknown). */
+  geo: string | null;
 }
 
 export interface FetchRequest {
