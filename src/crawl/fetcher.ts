@@ -8,6 +8,7 @@ import { SourceUnavailableError } from './crawl.errors.ts';
 import { isHtmlResponse, isTruncatedHtml } from './fetcher.body.ts';
 import { exchange, type Answer, type ExchangeResponse } from './fetcher.exchange.ts';
 import { abortError, backoffDelayMs, FetchFailure, parseRetryAfterMs } from './fetcher.failures.ts';
+import type { HostGuard } from './fetcher.hosts.ts';
 import { resolveFetcherOptions, type FetcherOptions } from './fetcher.options.ts';
 import { SessionManager, type Session } from './fetcher.session.ts';
 import { PolitenessRegistry, type GateSnapshot, type PolitenessFeedback } from './politeness.ts';
@@ -29,6 +30,8 @@ export interface FetchRequest {
   signal: AbortSignal;
   /** Called for every HTTP answer, retries and redirect hops included. */
   onAnswer?: (answer: FetchAnswer) => void;
+  /** Refuses URLs, the first and every redirect target, before they are requested (not retried). */
+  hostGuard?: HostGuard;
 }
 
 export interface Fetcher {
@@ -159,6 +162,8 @@ export function createFetcher(overrides: Partial<FetcherOptions> = {}): Fetcher 
     const headers = lowercaseKeys(request.headers);
     let url = start;
     for (let redirects = 0; ; redirects += 1) {
+      const refusal = request.hostGuard?.(url);
+      if (refusal !== undefined) throw new FetchFailure('forbidden_host', `refused ${url.href}: ${refusal}`);
       const response = await hop(request, url, headers);
       if (response.status < 300 || response.status >= 400) {
         return { url: url.href, status: response.status, body: response.body, headers: response.headers };
