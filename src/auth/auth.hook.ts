@@ -13,10 +13,10 @@ declare module 'fastify' {
 
 /** The limits around authentication (implemented by `ratelimit/ratelimit.hook.ts`). */
 export interface AuthenticationLimits {
-  /** Throws 429 when the client address may not try to authenticate now. */
+  /** Reserves a failed authentication of the client address; throws 429 when none is left. */
   admit(request: FastifyRequest): void;
-  /** Counts a failed authentication of the client address. */
-  recordFailure(request: FastifyRequest): void;
+  /** Returns the reservation of a request that did not fail to authenticate. */
+  release(request: FastifyRequest): void;
   /** Charges the authenticated account's request bucket; throws 429 when it is empty. */
   charge(reply: FastifyReply, accountId: string): void;
 }
@@ -35,9 +35,11 @@ export function requireDataApiAuth(
     try {
       account = await authenticate(db, jwtSecret, request.headers);
     } catch (error) {
-      if (error instanceof AppError && error.code === 'unauthenticated') limits.recordFailure(request);
+      // Only wrong credentials spend the address's allowance (a suspended account or a fault do not).
+      if (!(error instanceof AppError && error.code === 'unauthenticated')) limits.release(request);
       throw error;
     }
+    limits.release(request);
     limits.charge(reply, account.id);
     request.account = account;
   });

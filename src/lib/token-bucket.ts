@@ -30,17 +30,14 @@ export class TokenBuckets {
     private readonly nowMs: () => number = Date.now,
   ) {}
 
+  /** Gives back a token taken from `key`'s bucket (never above `burst`). */
+  refund(key: string): void {
+    const bucket = this.buckets.get(key);
+    if (bucket) bucket.tokens = Math.min(this.burst, bucket.tokens + 1);
+  }
+
   /** Takes a token from `key`'s bucket when one is there. */
   take(key: string): BucketDecision {
-    return this.decide(key, true);
-  }
-
-  /** Whether `key`'s bucket holds a token now, without taking it. */
-  peek(key: string): BucketDecision {
-    return this.decide(key, false);
-  }
-
-  private decide(key: string, consume: boolean): BucketDecision {
     const now = this.nowMs();
     const bucket = this.buckets.get(key) ?? { tokens: this.burst, updatedAtMs: now };
     bucket.tokens = Math.min(
@@ -49,7 +46,7 @@ export class TokenBuckets {
     );
     bucket.updatedAtMs = now;
     const allowed = bucket.tokens >= 1;
-    if (allowed && consume) bucket.tokens -= 1;
+    if (allowed) bucket.tokens -= 1;
     this.buckets.delete(key);
     this.buckets.set(key, bucket);
     if (this.buckets.size > this.maxKeys) {

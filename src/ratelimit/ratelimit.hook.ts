@@ -16,10 +16,13 @@ export interface RateLimitOptions {
 
 /** What the authentication hook asks of the limits; `createRateLimits` answers it. */
 export interface DataApiLimits {
-  /** Throws 429 when the client address spent its allowance of failed authentications. */
+  /**
+   * Reserves one failed authentication of the client address before its credentials are checked;
+   * throws 429 when the address has none left.
+   */
   admit(request: FastifyRequest): void;
-  /** Counts a failed authentication against the client address. */
-  recordFailure(request: FastifyRequest): void;
+  /** Gives the reservation back: the request was not a failed authentication. */
+  release(request: FastifyRequest): void;
   /** Takes one request from the account's bucket; sets `RateLimit-*` headers; throws 429 when empty. */
   charge(reply: FastifyReply, accountId: string): void;
 }
@@ -34,8 +37,9 @@ function rateLimited(decision: BucketDecision): AppError {
  * decisions G14: a token bucket per account, charged after authentication so every way of writing
  * the same credential (header, scheme case, spacing, another key of the account) spends one
  * bucket. Failed authentications are limited per client address (`request.ip`, which honours
- * `TRUST_PROXY`) and checked before any credential is verified, so guesses cannot keep scrypt
- * busy. Buckets live in the process: with several API processes each enforces the limits on the
+ * `TRUST_PROXY`): every attempt reserves one before any credential is verified and gets it back
+ * unless it failed, so even concurrent guesses cannot run more password hashes (scrypt, on the
+ * thread pool DNS lookups share) than the allowance. Buckets live in the process: with several API processes each enforces the limits on the
  * traffic it receives.
  */
 export function createRateLimits(options: RateLimitOptions): DataApiLimits {
@@ -43,11 +47,11 @@ export function createRateLimits(options: RateLimitOptions): DataApiLimits {
   const failures = new TokenBuckets(options.authFailuresPerMinute / 60, options.authFailureBurst);
   return {
     admit(request) {
-      const decision = failures.peek(request.ip);
+      const decision = failures.take(request.ip);
       if (!decision.allowed) throw rateLimited(decision);
     },
-    recordFailure(request) {
-      failures.take(request.ip);
+    release(request) {
+      failures.refund(request.ip);
     },
     charge(reply, accountId) {
       const decision = accounts.take(accountId);

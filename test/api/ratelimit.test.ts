@@ -102,6 +102,33 @@ describe('failed authentications per client address (issue 8 part 2, defects 9 a
   });
 });
 
+describe('concurrent failed authentications from one address', () => {
+  let harness: Harness;
+  before(async () => {
+    harness = await startHarness({
+      worker: false,
+      env: { AUTH_FAILURE_BURST: '3', AUTH_FAILURES_PER_MINUTE: '1' },
+    });
+  });
+  after(async () => harness.close());
+
+  it('verifies at most the allowance at once; successes do not spend it', async () => {
+    const { key } = await harness.account();
+    const from = (remoteAddress: string, headers: Record<string, string>) =>
+      harness.app.inject({ method: 'GET', url: '/job/0123456789abcdef01234567', headers, remoteAddress });
+    for (let i = 0; i < 5; i += 1)
+      assert.equal((await from('192.0.2.9', { 'x-api-key': key })).statusCode, 404);
+    const guess = { authorization: `Basic ${Buffer.from('nobody:guess').toString('base64')}` };
+    const statuses = (await Promise.all(Array.from({ length: 8 }, () => from('192.0.2.9', guess)))).map(
+      (response) => response.statusCode,
+    );
+    assert.deepEqual(
+      statuses.sort((a, b) => a - b),
+      [401, 401, 401, 429, 429, 429, 429, 429],
+    );
+  });
+});
+
 describe('client address behind a load balancer (TRUST_PROXY)', () => {
   for (const [trustProxy, expected] of [
     ['false', 429],
