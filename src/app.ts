@@ -8,7 +8,7 @@ import { historyRoutes } from './history/history.routes.ts';
 import { installErrorHandling } from './http/http.errors.ts';
 import { validatorCompiler } from './http/http.validation.ts';
 import { jobsRoutes } from './jobs/jobs.routes.ts';
-import { createRateLimits } from './ratelimit/ratelimit.hook.ts';
+import { createRateLimits } from './ratelimit/ratelimit.service.ts';
 import { FIELD_HINTS } from './jobs/jobs.schema.ts';
 import { streamsRoutes } from './streams/streams.routes.ts';
 

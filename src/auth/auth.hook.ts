@@ -11,7 +11,7 @@ declare module 'fastify' {
   }
 }
 
-/** The limits around authentication (implemented by `ratelimit/ratelimit.hook.ts`). */
+/** The limits around authentication (implemented by `ratelimit/ratelimit.service.ts`). */
 export interface AuthenticationLimits {
   /** Reserves a failed authentication of the client address; throws 429 when none is left. */
   admit(request: FastifyRequest): void;
