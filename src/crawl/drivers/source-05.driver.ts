@@ -6,6 +6,7 @@
  */
 import type { CrawlContext, DriverOutcome, ValueQuery } from '../crawl.types.ts';
 import { fetchOrMissing, found, noExtraFetches, notFound } from './driver-kit.ts';
+import { parseOrExtract } from './fallback.ts';
 import { createShopDriver, priceStats } from './shop-driver-kit.ts';
 import { parseOffersPage, parseProductPage, parseSearchPage } from './source-05.parse.ts';
 
@@ -26,7 +27,9 @@ async function crawlProductById(
 ): Promise<DriverOutcome> {
   const page = await fetchOrMissing(context, productPath(id), 'product');
   if (!page) return notFound();
-  const product = parseProductPage(page);
+  const read = await parseOrExtract(context, page, { product_id: id }, parseProductPage);
+  if ('extracted' in read) return found(read.extracted, noExtraFetches());
+  const product = read.parsed;
   if (query.topic !== 'search_and_offers') {
     return found({ ...product.head, ...product.stats, offers: product.topOffers }, noExtraFetches());
   }

@@ -7,6 +7,7 @@
 import { PageParseError } from '../crawl.errors.ts';
 import type { CrawlContext, DriverOutcome, ValueQuery } from '../crawl.types.ts';
 import { fetchOrMissing, found, noExtraFetches, notFound } from './driver-kit.ts';
+import { parseOrExtract } from './fallback.ts';
 import { createShopDriver } from './shop-driver-kit.ts';
 import { parseOffersPage, parseProductPage, parseSearchPage } from './source-08.parse.ts';
 
@@ -27,7 +28,9 @@ async function crawlProductById(
 ): Promise<DriverOutcome> {
   const page = await fetchOrMissing(context, productPath(id), 'product');
   if (!page) return notFound();
-  const content = parseProductPage(page);
+  const read = await parseOrExtract(context, page, { product_id: id }, parseProductPage);
+  if ('extracted' in read) return found(read.extracted, noExtraFetches());
+  const content = read.parsed;
   if (query.topic !== 'search_and_offers') return found(content, noExtraFetches());
   const offersPage = await fetchOrMissing(context, `${productPath(id)}offers/`, 'offers');
   if (!offersPage) return notFound();
