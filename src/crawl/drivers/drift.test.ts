@@ -144,15 +144,18 @@ describe('drivers under markup drift', () => {
   }
 
   /** The fallback never scores higher than the driver's own reading, and its two components fall. */
-  function assertTrustFalls(cases: readonly Case[], own: unknown[], drifted: unknown[]): void {
-    cases.forEach(({ query }, index) => {
+  function assertTrustFalls(cases: readonly Case[], own: unknown[], drifted: unknown[]): string {
+    const scores = cases.map(({ query }, index) => {
       const mine = trustOf(query, own[index] as Record<string, unknown>);
       const fallback = trustOf(query, drifted[index] as Record<string, unknown>);
       const where = `${query.source} ${query.value}: ${fallback.score} vs ${mine.score}`;
       assert.ok(fallback.score < mine.score, where);
       assert.ok(fallback.components.completeness < mine.components.completeness, where);
       assert.ok(fallback.components.identity <= mine.components.identity, where);
+      return [mine.score, fallback.score] as const;
     });
+    const mean = (values: number[]) => (values.reduce((a, b) => a + b, 0) / values.length).toFixed(3);
+    return `${cases.length} lookups, mean trust ${mean(scores.map(([mine]) => mine))} own, ${mean(scores.map(([, fallback]) => fallback))} fallback`;
   }
 
   before(async () => {
@@ -163,19 +166,19 @@ describe('drivers under markup drift', () => {
   });
 
   for (const source of SHOPS) {
-    it(`${source}: with every product page drifted, lookups by id still return the true price`, async () => {
+    it(`${source}: with every product page drifted, lookups by id still return the true price`, async (t) => {
       const { cases, own, drifted } = await crawlBoth(source);
       cases.forEach(({ query, priceMin }, index) => {
         const content = drifted[index] as Record<string, unknown>;
         assert.equal(content['product_id'], query.value);
         assert.ok(Math.abs((content['price_min'] as number) - priceMin) <= 0.01, `${query.value}`);
       });
-      assertTrustFalls(cases, own, drifted);
+      t.diagnostic(`${source}: ${assertTrustFalls(cases, own, drifted)}`);
     });
   }
 
   for (const source of ['source_01', 'source_02', 'source_03', 'source_04'] as const) {
-    it(`${source}: with every product page drifted, lookups keep the product's identity and price_min`, async () => {
+    it(`${source}: with every product page drifted, lookups keep the product's identity and price_min`, async (t) => {
       const { cases, own, drifted } = await crawlBoth(source);
       cases.forEach(({ query, name, gtin, priceMin }, index) => {
         const content = drifted[index] as Record<string, unknown>;
@@ -185,7 +188,7 @@ describe('drivers under markup drift', () => {
         assert.equal(content['gtin'], gtin, where);
         assert.ok(Math.abs((content['price_min'] as number) - priceMin) <= 0.01, where);
       });
-      assertTrustFalls(cases, own, drifted);
+      t.diagnostic(`${source}: ${assertTrustFalls(cases, own, drifted)}`);
     });
   }
 
