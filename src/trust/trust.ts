@@ -8,7 +8,7 @@ import { completeness } from './completeness.ts';
 import { offerContamination } from './contamination.ts';
 import { freshness } from './freshness.ts';
 import { identity, UNVERIFIED_IDENTITY } from './identity.ts';
-import { FALLBACK_EXTRACTOR } from '../crawl/drivers/fallback.ts';
+import { FALLBACK_EXTRACTOR } from '../sources/kit/fallback.kit.ts';
 import { analyzeOffers } from './offer-analysis.ts';
 import { priceIntegrity } from './price-integrity.ts';
 import type { Trust, TrustAssessment, TrustComponents, TrustInput } from './trust.types.ts';
@@ -89,7 +89,7 @@ export function isFallbackContent(content: Record<string, unknown>): boolean {
  * price without an offer list leaves integrity and contamination unchecked, so they are at most
  * unverified too. Identity, integrity and contamination never rise above the driver's own
  * reading of the same product, and completeness falls to half of the fallback's few fields, so a
- * fallback scores below it (measured for every source in src/crawl/drivers/drift.test.ts).
+ * fallback scores below it (measured for every source in src/sources/sources.drift.test.ts).
  */
 function discountFallback(components: TrustComponents): TrustComponents {
   return {
