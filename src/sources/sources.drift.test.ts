@@ -5,6 +5,7 @@ import { pino } from 'pino';
 import { resolveBaseUrl } from './sources.urls.ts';
 import type { SourceId, ValueKey } from './sources.types.ts';
 import { computeTrust, type Trust } from '../trust/trust.ts';
+import { PageParseError } from '../crawl/crawl.errors.ts';
 import type { ValueQuery } from '../crawl/crawl.types.ts';
 import { driverFallbackCounts } from '../crawl/driver-fallbacks.ts';
 import { createCrawlEngine } from '../crawl/crawl.engine.ts';
@@ -15,7 +16,7 @@ import {
   createMemorySellerNameStore,
   createTestCrawlContext,
 } from '../../test/support/crawl-context.ts';
-import { FALLBACK_EXTRACTOR } from './kit/fallback.kit.ts';
+import { FALLBACK_EXTRACTOR, shownGtin } from './kit/fallback.kit.ts';
 import { sourceModules } from './sources.registry.ts';
 
 /** Products checked per source (the first of the truth, in catalogue order). */
@@ -191,6 +192,32 @@ describe('drivers under markup drift', () => {
       t.diagnostic(`${source}: ${assertTrustFalls(cases, own, drifted)}`);
     });
   }
+
+  it('does not fall back on a drifted page that arrives cut off: the parse error stands for the engine to retry', async () => {
+    const truth = await sandbox.truth<{ products: TruthProduct[] }>('source_06', 'de');
+    await sandbox.app.inject({
+      method: 'PUT',
+      url: '/_sandbox/faults',
+      payload: { source_06: { rates: { markupDrift: 1, truncated: 1 } } },
+    });
+    try {
+      const context = createTestCrawlContext({
+        baseUrl: resolveBaseUrl({}, sandbox.origin, 'source_06', 'de'),
+      });
+      const query = queryOf('source_06', 'de', 'id', truth.products[0]?.product_id ?? '');
+      await assert.rejects(sourceModules.source_06.driver.crawl(context, query), PageParseError);
+      assert.deepEqual(context.fallbacks, []);
+    } finally {
+      await setDrift('source_06', 0);
+    }
+  });
+
+  it('reads a GTIN printed with its label only when its check digit holds', () => {
+    assert.equal(shownGtin('<li>EAN: 4006381333931</li>'), '4006381333931');
+    assert.equal(shownGtin('<li>UPC 012345678905</li>'), '012345678905');
+    assert.equal(shownGtin('<li>EAN: 4006381333932</li>'), null);
+    assert.equal(shownGtin('<li>Art.-Nr.: 4006381333931</li>'), null);
+  });
 
   it('relabels the fetch product_fallback_extract, logs a warning with source and URL, and counts the source', async () => {
     const truth = await sandbox.truth<{ products: TruthProduct[] }>('source_07', 'de');
