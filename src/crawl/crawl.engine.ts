@@ -22,6 +22,7 @@ import {
   SourceUnavailableError,
   type CrawlFailureReason,
 } from './crawl.errors.ts';
+import { countDriverFallback } from './driver-fallbacks.ts';
 import { applyOfferOrder, isDriverOutcome } from './crawl.outcome.ts';
 import { createFetcher, type FetchAnswer, type Fetcher } from './fetcher.ts';
 import { abortError } from './fetcher.failures.ts';
@@ -63,6 +64,8 @@ export interface CrawlEngine {
 }
 
 export const DEFAULT_PARSE_RETRIES = 2;
+/** Appended to a fetch's job type when the generic extractor read the page (`product_fallback_extract`). */
+export const FALLBACK_SUFFIX = '_fallback_extract';
 /** Abort reason for fetches a driver leaves running after its value settled (one instance: no stack per value). */
 const VALUE_FINISHED = new SourceUnavailableError('value crawl finished');
 /** setTimeout holds at most a signed 32-bit delay; later deadlines are re-armed in steps. */
@@ -165,6 +168,15 @@ export function createCrawlEngine(options: CrawlEngineOptions = {}): CrawlEngine
             if (recording) crawls.push(toRecord(answer, page.jobType));
           },
         }),
+      reportFallback: ({ url, reason }) => {
+        const crawl = crawls.findLast((record) => record.url === url);
+        if (crawl && !crawl.job_type.endsWith(FALLBACK_SUFFIX)) crawl.job_type += FALLBACK_SUFFIX;
+        countDriverFallback(query.source);
+        logger.warn(
+          { source: query.source, country: query.country, value: query.value, url, reason },
+          'driver fell back to the generic extractor (markup drift?)',
+        );
+      },
     };
     try {
       const outcome = await runDriver(input, context);
