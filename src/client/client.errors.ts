@@ -37,7 +37,13 @@ export class PricecrawlError extends Error {
 
   constructor(
     message: string,
-    options: { status: number; code: PricecrawlErrorCode; body?: unknown; requestId?: string; cause?: unknown },
+    options: {
+      status: number;
+      code: PricecrawlErrorCode;
+      body?: unknown;
+      requestId?: string;
+      cause?: unknown;
+    },
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
@@ -82,7 +88,9 @@ function bodyMessage(body: unknown): string | undefined {
 export function errorFromAnswer(status: number, body: unknown, retryAfterMs?: number): PricecrawlError {
   const message = bodyMessage(body) ?? `HTTP ${status}`;
   const requestId =
-    typeof body === 'object' && body !== null && typeof (body as { request_id?: unknown }).request_id === 'string'
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as { request_id?: unknown }).request_id === 'string'
       ? (body as { request_id: string }).request_id
       : undefined;
   const options = { status, body, requestId };

@@ -34,7 +34,7 @@ export class HistoryApi {
   /** Every point matching the query, fetching page after page (`limit` per page, default 1 000). */
   async *points(query: HistoryQuery): AsyncGenerator<HistoryPoint> {
     const limit = query.limit ?? 1_000;
-    for (let offset = query.offset ?? 0; ; ) {
+    for (let offset = query.offset ?? 0; ;) {
       const page = await this.get({ ...query, offset, limit });
       yield* page.points;
       offset += page.count;

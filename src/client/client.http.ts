@@ -150,7 +150,7 @@ export class Transport {
       const timedOut = timeout.aborted;
       const message = timedOut
         ? `no answer from ${url} within ${this.options.requestTimeoutMs} ms`
-        : `cannot reach ${url}: ${cause instanceof Error ? (cause.cause as Error | undefined)?.message ?? cause.message : String(cause)}`;
+        : `cannot reach ${url}: ${cause instanceof Error ? ((cause.cause as Error | undefined)?.message ?? cause.message) : String(cause)}`;
       const error = timedOut
         ? new TimeoutError(message, { status: 0, code: 'timeout', cause })
         : new NetworkError(message, { status: 0, code: 'network_error', cause });

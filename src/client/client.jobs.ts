@@ -59,7 +59,10 @@ export class JobsApi {
   }
 
   /** Reads a job's progress; `waitSeconds` (1..120) holds the request until the job ends or that time passes. */
-  async get(jobId: string, options: { waitSeconds?: number; signal?: AbortSignal } = {}): Promise<JobProgress> {
+  async get(
+    jobId: string,
+    options: { waitSeconds?: number; signal?: AbortSignal } = {},
+  ): Promise<JobProgress> {
     const answer = await this.context.transport.send<JobStatusResponse>({
       method: 'GET',
       path: `/job/${encodeURIComponent(jobId)}`,

@@ -17,7 +17,8 @@ export interface JobSubmission {
   max_pages?: number;
   /** Seconds; 0 forces a fresh crawl. */
   max_age?: number;
-  sort_by?: 'ranking_descending' | 'price_ascending' | 'price_descending' | 'total_ascending' | 'rating_descending';
+  sort_by?:
+    'ranking_descending' | 'price_ascending' | 'price_descending' | 'total_ascending' | 'rating_descending';
   /** Minutes, 1..1440. */
   timeout?: number;
   callback_url?: string;
