@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { NetworkError, PricecrawlClient, RateLimitError, ServerError } from 'pricecrawl/client';
 import { findRunningTotals } from '../../src/credits/credits.repository.ts';
-import { injectFetch } from '../support/client-fetch.ts';
+import { injectFetch, type SentRequest } from '../support/client-fetch.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 
 interface Seen {
@@ -202,5 +202,49 @@ describe('client retries against the real service', () => {
     );
     const totals = await findRunningTotals(harness.runtime.deps.db, accountId);
     assert.deepEqual({ balance: totals.balance, held: totals.held }, { balance: 8, held: 2 });
+  });
+});
+
+describe("client retries against the service's rate limit", () => {
+  let harness: Harness;
+  let key: string;
+  before(async () => {
+    // One request per second per credential, so the second request in a row meets a real 429.
+    harness = await startHarness({
+      worker: false,
+      env: { RATE_LIMIT_PER_SECOND: '1', RATE_LIMIT_BURST: '1' },
+    });
+    ({ key } = await harness.account());
+  });
+  after(async () => harness.close());
+
+  it("waits out the service's own 429 Retry-After and then succeeds", async () => {
+    const sent: SentRequest[] = [];
+    const statuses: number[] = [];
+    const sleeps: number[] = [];
+    const toService = injectFetch(harness.app, sent);
+    const client = new PricecrawlClient({
+      baseUrl: 'http://pricecrawl.test',
+      apiKey: key,
+      fetch: async (input, init) => {
+        const answer = await toService(input, init);
+        statuses.push(answer.status);
+        return answer;
+      },
+      sleep: async (ms) => {
+        sleeps.push(ms);
+        await new Promise((resolve) => setTimeout(resolve, ms));
+      },
+    });
+    await assert.rejects(client.jobs.get('0123456789abcdef01234567'), { status: 404 });
+    await assert.rejects(client.jobs.get('0123456789abcdef01234567'), { status: 404 });
+    assert.ok(statuses.includes(429), `a 429 was met: ${statuses.join(',')}`);
+    assert.equal(statuses.at(-1), 404);
+    const retried = sent[statuses.indexOf(429) + 1];
+    assert.deepEqual([retried?.method, retried?.url], ['GET', '/job/0123456789abcdef01234567']);
+    assert.ok(
+      sleeps.length >= 1 && sleeps.every((ms) => ms >= 1000),
+      `waited Retry-After: ${sleeps.join(',')}`,
+    );
   });
 });
