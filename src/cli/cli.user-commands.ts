@@ -236,6 +236,10 @@ export async function runUserCommand(
 ): Promise<number> {
   const [name = '', ...args] = argv;
   const command = COMMANDS[name as keyof typeof COMMANDS];
+  if (args.includes('--help') || args.includes('-h')) {
+    io.stdout(`${USAGE}\n`);
+    return EXIT.ok;
+  }
   try {
     if (!command) throw new UsageError(`unknown command ${JSON.stringify(name)}`);
     if (settings.apiKey === undefined) {

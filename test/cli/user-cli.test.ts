@@ -178,6 +178,9 @@ describe('user CLI (npx pricecrawl submit|status|download|stream)', () => {
       [['download', 'x', '--format', 'xml'], env, 2, /--format must be csv or json/],
       [['status', 'x', '--colour'], env, 2, /Unknown option '--colour'/],
     ];
+    const help = await run(['submit', '--help'], {}, undefined, 'bin');
+    assert.equal(help.code, 0);
+    assert.match(help.stdout, /submit --source S --country C/);
     for (const [args, caseEnv, code, message] of cases) {
       const result = await run(args, caseEnv, '1\n', 'bin');
       assert.equal(result.code, code, `${args.join(' ')}: ${result.stderr}`);
