@@ -191,6 +191,8 @@ export interface StreamResultsPage {
   is_final: boolean;
   offset: number;
   limit: number;
+  /** Present when the page was asked for with `batch`. */
+  batch?: number;
   count: number;
   results: StreamResult[];
 }
@@ -225,10 +227,13 @@ export interface DeliveriesQuery {
 /** `GET /stream/{id}/deliveries`. */
 export interface DeliveriesPage {
   error: false;
+  job_id: string;
+  offset: number;
+  limit: number;
+  /** Deliveries matching the filter. */
   total: number;
   count: number;
   deliveries: Delivery[];
-  [field: string]: unknown;
 }
 
 /** `POST /stream/deliveries/{id}/replay` (decisions G8). */

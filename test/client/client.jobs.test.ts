@@ -7,7 +7,14 @@ import {
   NotFoundError,
   PricecrawlClient,
   PricecrawlError,
+  type HistoryPage,
+  type HistoryPoint,
+  type Job,
+  type JobDownload,
+  type JobProgress,
+  type ResultItem,
 } from 'pricecrawl/client';
+import { assertShape } from '../support/keys.ts';
 import { injectFetch, type SentRequest } from '../support/client-fetch.ts';
 import { fetchTruth, startHarness, type Harness } from '../support/harness.ts';
 
@@ -58,6 +65,29 @@ describe('client: batch jobs and history against the real service', () => {
       values: ids,
     });
 
+    assertShape<Job>(
+      submitted.job,
+      [
+        '_id',
+        'source',
+        'country',
+        'key',
+        'topic',
+        'values',
+        'max_pages',
+        'max_age',
+        'sort_by',
+        'timeout',
+        'not_found_max_age',
+        'include_meta',
+        'fetch_seller_names',
+        'callback_url',
+        'status',
+        'createdAt',
+        'updatedAt',
+      ],
+      'job',
+    );
     const seen: string[] = [];
     const progress = await client.jobs.wait(submitted.job._id, {
       initialIntervalMs: 5,
@@ -70,7 +100,14 @@ describe('client: batch jobs and history against the real service', () => {
     assert.equal(polls.length, seen.length);
     assert.ok(polls.every((poll) => poll.method === 'GET' && poll.body === undefined));
 
+    assertShape<JobProgress>(progress, ['_id', 'status', 'done', 'all'], 'progress');
     const download = await client.jobs.download(submitted.job._id);
+    assertShape<JobDownload>(download, ['error', 'job_id', 'status', 'results'], 'download');
+    assertShape<ResultItem>(
+      download.results[0],
+      ['key', 'success', 'reason', 'content', 'served_from', 'observed_at', 'trust'],
+      'result item',
+    );
     assert.equal(sent.at(-1)?.url, `/job/${submitted.job._id}/download`);
     assert.equal(download.status, 'finished');
     assert.deepEqual(
@@ -157,6 +194,39 @@ describe('client: batch jobs and history against the real service', () => {
     const page = await client.history.get(query);
     assert.equal(sent[0]?.url, `/history?source=source_01&country=de&key=id&value=${id}&format=json`);
     assert.equal(page.total, 1);
+    assertShape<HistoryPage>(
+      page,
+      [
+        'error',
+        'source',
+        'country',
+        'key',
+        'value',
+        'from',
+        'to',
+        'offset',
+        'limit',
+        'total',
+        'count',
+        'points',
+      ],
+      'history page',
+    );
+    assertShape<HistoryPoint>(
+      page.points[0],
+      [
+        'observed_at',
+        'topic',
+        'found',
+        'price_min',
+        'price_avg',
+        'price_max',
+        'offers_count',
+        'buybox_price',
+        'currency',
+      ],
+      'history point',
+    );
     assert.equal(page.points[0]?.found, true);
     assert.equal(typeof page.points[0]?.price_min, 'number');
     const all = [];

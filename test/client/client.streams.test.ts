@@ -1,6 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { PricecrawlClient, verifyWebhook, type StreamResult } from 'pricecrawl/client';
+import {
+  PricecrawlClient,
+  verifyWebhook,
+  type DeliveriesPage,
+  type Delivery,
+  type StreamResult,
+  type StreamResultsPage,
+  type StreamStatus,
+} from 'pricecrawl/client';
+import { assertShape } from '../support/keys.ts';
 import { injectFetch, type SentRequest } from '../support/client-fetch.ts';
 import { fetchTruth, startHarness, type Harness } from '../support/harness.ts';
 import { startReceiver, type Receiver } from '../support/receiver.ts';
@@ -82,7 +91,50 @@ describe('client: stream jobs against the real service', () => {
         page.deliveries.length > 0 && page.deliveries.every((delivery) => delivery.status === 'delivered')
       );
     });
-    const { deliveries, total } = await client.streams.deliveries(submitted.job_id);
+    const deliveriesPage = await client.streams.deliveries(submitted.job_id);
+    const { deliveries, total } = deliveriesPage;
+    assertShape<DeliveriesPage>(
+      deliveriesPage,
+      ['error', 'job_id', 'offset', 'limit', 'total', 'count', 'deliveries'],
+      'deliveries page',
+    );
+    assertShape<Delivery>(
+      deliveries[0],
+      [
+        '_id',
+        'job_id',
+        'batch_sequence',
+        'status',
+        'attempts',
+        'results_count',
+        'is_final',
+        'last_http_status',
+        'last_error',
+        'created_at',
+        'last_attempt_at',
+        'next_attempt_at',
+        'delivered_at',
+      ],
+      'delivery',
+    );
+    assertShape<StreamStatus>(
+      status,
+      [
+        'error',
+        'job_id',
+        'status',
+        'values_total',
+        'values_done',
+        'values_errors',
+        'is_final',
+        'batches_emitted',
+        'deliveries',
+        'client_ref',
+        'createdAt',
+        'updatedAt',
+      ],
+      'stream status',
+    );
     assert.equal(total, deliveries.length);
     assert.deepEqual(
       deliveries.map((delivery) => delivery.batch_sequence),
@@ -91,6 +143,28 @@ describe('client: stream jobs against the real service', () => {
     assert.equal(deliveries.at(-1)?.is_final, true);
     const batchOne = await client.streams.results(submitted.job_id, { batch: 1 });
     assert.equal(batchOne.count, deliveries[0]?.results_count);
+    assertShape<StreamResultsPage>(
+      batchOne,
+      [
+        'error',
+        'job_id',
+        'values_total',
+        'values_done',
+        'values_errors',
+        'is_final',
+        'offset',
+        'limit',
+        'batch',
+        'count',
+        'results',
+      ],
+      'results page',
+    );
+    assertShape<StreamResult>(
+      batchOne.results[0],
+      ['_id', 'index', 'source', 'country', 'completed_at', 'result'],
+      'result',
+    );
 
     for (const request of receiver.requests) {
       const check = verifyWebhook({
