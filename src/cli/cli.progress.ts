@@ -21,7 +21,8 @@ export function createProgress(label: string, target: ProgressTarget): Progress 
         stream: target.stream,
         // cli-progress checks the stream itself; the caller already decided it is a terminal.
         noTTYOutput: true,
-        hideCursor: true,
+        // A hidden cursor would stay hidden if the user interrupts the wait.
+        hideCursor: false,
       },
       Presets.shades_classic,
     );

@@ -1,4 +1,5 @@
-import { appendFile, writeFile } from 'node:fs/promises';
+import { access, appendFile, constants, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import {
@@ -105,10 +106,33 @@ async function submissionOf(values: Values, input: string, io: UserCommandIo): P
   return submission;
 }
 
+/** Writes or appends to the user's output file; a path that cannot be written is a usage error. */
+async function writeOutput(
+  path: string,
+  text: string,
+  write: (path: string, text: string) => Promise<void>,
+): Promise<void> {
+  try {
+    await write(path, text);
+  } catch (error) {
+    throw new UsageError(`cannot write ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+}
+
+/** Fails before any request when `-o FILE` could not be written later (e.g. its folder is missing). */
+async function checkWritable(output: string | boolean | undefined): Promise<void> {
+  if (typeof output !== 'string' || output === '-') return;
+  try {
+    await access(dirname(resolve(output)), constants.W_OK);
+  } catch (error) {
+    throw new UsageError(`cannot write ${output}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+}
+
 /** Writes a download to `-o FILE` (saying so on stderr) or to stdout. */
 async function emit(text: string, output: string | boolean | undefined, io: UserCommandIo): Promise<void> {
   if (typeof output !== 'string' || output === '-') return io.stdout(text);
-  await writeFile(output, text);
+  await writeOutput(output, text, writeFile);
   io.stderr(`wrote ${output}\n`);
 }
 
@@ -146,6 +170,7 @@ async function submit(client: PricecrawlClient, args: string[], io: UserCommandI
   const submission = await submissionOf(values, positionals[0] ?? '-', io);
   if (typeof values.callback === 'string') submission.callback_url = values.callback;
   format(values);
+  await checkWritable(values.output);
   const answer = await client.jobs.submit(submission);
   const jobId = answer.job._id;
   if (values.wait !== true) {
@@ -173,6 +198,7 @@ async function downloadCommand(client: PricecrawlClient, args: string[], io: Use
   const { values, positionals } = parse(args, { ...OUTPUT, wait: { type: 'boolean' } }, 1);
   const jobId = positionals[0] ?? '';
   format(values);
+  await checkWritable(values.output);
   if (values.wait === true) {
     const code = await waitWithProgress(client, jobId, io);
     if (code !== EXIT.ok) return code;
@@ -196,6 +222,7 @@ async function stream(client: PricecrawlClient, args: string[], io: UserCommandI
   );
   const submission = await submissionOf(values, positionals[0] ?? '-', io);
   const batchSize = wholeNumber(values, 'batch-size');
+  await checkWritable(values.output);
   const answer = await client.streams.submit({
     ...submission,
     callback_url: required(values, 'callback'),
@@ -211,12 +238,12 @@ async function stream(client: PricecrawlClient, args: string[], io: UserCommandI
   io.stderr(summary);
   const progress = createProgress(`stream ${answer.job_id}`, io.progress);
   const toFile = typeof values.output === 'string' && values.output !== '-' ? values.output : undefined;
-  if (toFile !== undefined) await writeFile(toFile, '');
+  if (toFile !== undefined) await writeOutput(toFile, '', writeFile);
   try {
     for await (const page of client.streams.pages(answer.job_id)) {
       const lines = page.results.map((result) => `${JSON.stringify(result)}\n`).join('');
       if (toFile === undefined) io.stdout(lines);
-      else await appendFile(toFile, lines);
+      else await writeOutput(toFile, lines, appendFile);
       progress.update(page.is_final ? 'finished' : 'working', page.offset + page.count, page.values_total);
     }
   } finally {

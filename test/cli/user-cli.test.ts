@@ -176,8 +176,29 @@ describe('user CLI (npx pricecrawl submit|status|download|stream)', () => {
         /no such file/,
       ],
       [['download', 'x', '--format', 'xml'], env, 2, /--format must be csv or json/],
+      [
+        [
+          'submit',
+          '--source',
+          'source_01',
+          '--country',
+          'de',
+          '--key',
+          'id',
+          '--wait',
+          '-o',
+          join(dir, 'no/such/dir.csv'),
+          '-',
+        ],
+        env,
+        2,
+        /cannot write .*no\/such\/dir\.csv: ENOENT/,
+      ],
       [['status', 'x', '--colour'], env, 2, /Unknown option '--colour'/],
     ];
+    const countJobs = async () =>
+      (await harness.runtime.deps.db.selectFrom('jobs').select('id').execute()).length;
+    const jobsBefore = await countJobs();
     const help = await run(['submit', '--help'], {}, undefined, 'bin');
     assert.equal(help.code, 0);
     assert.match(help.stdout, /submit --source S --country C/);
@@ -186,5 +207,6 @@ describe('user CLI (npx pricecrawl submit|status|download|stream)', () => {
       assert.equal(result.code, code, `${args.join(' ')}: ${result.stderr}`);
       assert.match(result.stderr, message, args.join(' '));
     }
+    assert.equal(await countJobs(), jobsBefore, 'no failed command created a job');
   });
 });
