@@ -1,4 +1,7 @@
-/** The CLI's usage text (kept apart so `help` loads nothing else). */
+/** The user commands, which call the API through the client rather than open the database. */
+export const USER_COMMANDS: ReadonlySet<string> = new Set(['submit', 'status', 'download', 'stream']);
+
+/** The CLI's usage text (kept apart so `help` and dispatch load nothing else). */
 export const USAGE = `usage: pricecrawl <command>
 user commands (the API through the client; PRICECRAWL_URL, PRICECRAWL_API_KEY; docs/cli.md):
   submit --source S --country C [--key K] [--topic T] [--column NAME] [--max-pages N] [--max-age S]

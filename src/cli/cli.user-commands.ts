@@ -12,9 +12,6 @@ import { createProgress, type ProgressTarget } from './cli.progress.ts';
 import { USAGE } from './cli.usage.ts';
 import { parseValues, readInput, UsageError } from './cli.values.ts';
 
-/** The user commands, which call the API through the client rather than open the database. */
-export const USER_COMMANDS: ReadonlySet<string> = new Set(['submit', 'status', 'download', 'stream']);
-
 /** Exit codes of the user commands (docs/cli.md). */
 export const EXIT = { ok: 0, apiError: 1, usage: 2 } as const;
 

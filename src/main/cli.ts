@@ -6,6 +6,8 @@
  * pay for the database and catalogue modules it never uses.
  */
 
+import { USER_COMMANDS } from '../cli/cli.usage.ts';
+
 const USAGE_HINT = 'run `npx pricecrawl help` for the commands';
 
 async function runOperatorCommand(argv: string[], io: Io): Promise<number> {
@@ -53,9 +55,6 @@ async function runOperatorCommand(argv: string[], io: Io): Promise<number> {
   }
 }
 
-/** The user commands' names, known here so dispatch loads their modules only when needed. */
-const USER_COMMAND_NAMES = new Set(['submit', 'status', 'download', 'stream']);
-
 async function runUserCommandFromShell(argv: string[], io: Io): Promise<number> {
   const [{ ConfigError, loadClientConfig }, { runUserCommand }] = await Promise.all([
     import('../config.ts'),
@@ -82,7 +81,7 @@ async function main(argv: string[]): Promise<number> {
     stdout: (text) => void process.stdout.write(text),
     stderr: (text) => void process.stderr.write(text),
   };
-  if (argv[0] !== undefined && USER_COMMAND_NAMES.has(argv[0])) return runUserCommandFromShell(argv, io);
+  if (argv[0] !== undefined && USER_COMMANDS.has(argv[0])) return runUserCommandFromShell(argv, io);
   if (argv[0] === 'extract') {
     const { runExtractCommand } = await import('../extract/extract.command.ts');
     return runExtractCommand(argv.slice(1), io);
