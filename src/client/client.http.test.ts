@@ -1,17 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DEFAULT_RETRY, parseRetryAfter, retryDelayMs } from './client.http.ts';
+import { DEFAULT_RETRY, retryDelayMs } from './client.http.ts';
 
-describe('client retry timing', () => {
-  it('reads Retry-After as delta-seconds or an HTTP date, and ignores anything else', () => {
-    const nowMs = Date.parse('2026-03-01T10:00:00Z');
-    assert.equal(parseRetryAfter('7', nowMs), 7000);
-    assert.equal(parseRetryAfter('Sun, 01 Mar 2026 10:00:30 GMT', nowMs), 30_000);
-    assert.equal(parseRetryAfter('Sun, 01 Mar 2026 09:59:00 GMT', nowMs), 0);
-    assert.equal(parseRetryAfter('soon', nowMs), undefined);
-    assert.equal(parseRetryAfter(null, nowMs), undefined);
-  });
-
+describe('client retry backoff', () => {
   it('doubles the backoff per attempt up to the cap, jittered in its upper half, never below Retry-After', () => {
     const retry = { ...DEFAULT_RETRY, baseDelayMs: 500, maxDelayMs: 1500 };
     assert.deepEqual(

@@ -3,6 +3,8 @@
  * with bounded, jittered backoff honouring `Retry-After`, and turns error answers into
  * `PricecrawlError`s.
  */
+// A pure, dependency-free helper shared with the service's fetcher and webhook sender.
+import { parseRetryAfterMs } from '../lib/retry-after.ts';
 import { errorFromAnswer, NetworkError, PricecrawlError, TimeoutError } from './client.errors.ts';
 
 /** The `fetch` the client calls; the global one by default, injectable for tests and proxies. */
@@ -56,14 +58,6 @@ export interface ApiRequest {
 }
 
 const RETRYABLE_STATUS = (status: number) => status === 429 || (status >= 500 && status !== 501);
-
-/** `Retry-After` as milliseconds: delta-seconds or an HTTP date (RFC 9110 10.2.3). */
-export function parseRetryAfter(value: string | null, nowMs = Date.now()): number | undefined {
-  if (value === null || value.trim() === '') return undefined;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
-  const dateMs = Date.parse(value);
-  return Number.isNaN(dateMs) ? undefined : Math.max(0, dateMs - nowMs);
-}
 
 /** Backoff before attempt `attempt + 1`: exponential with "equal jitter", never below `Retry-After`. */
 export function retryDelayMs(
@@ -173,7 +167,7 @@ export class Transport {
       }
     }
     if (!response.ok) {
-      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+      const retryAfterMs = parseRetryAfterMs(response.headers.get('retry-after') ?? undefined, Date.now());
       const error = errorFromAnswer(response.status, body, retryAfterMs);
       return { kind: 'failed', error, retryable: RETRYABLE_STATUS(response.status), retryAfterMs };
     }

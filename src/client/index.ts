@@ -1,6 +1,7 @@
 /**
  * `pricecrawl/client`: the typed client of the Pricecrawl API, its errors and wire types, and the
- * webhook receiver helper. Depends on no server module except the self-contained `verify.ts`.
+ * webhook receiver helper. Depends on no server module except two self-contained, dependency-free
+ * helpers: `webhooks/verify.ts` (re-exported) and `lib/retry-after.ts`.
  */
 export { PricecrawlClient, DEFAULT_BASE_URL, type PricecrawlClientOptions } from './client.ts';
 export {
@@ -14,7 +15,7 @@ export {
   TimeoutError,
   type PricecrawlErrorCode,
 } from './client.errors.ts';
-export { parseRetryAfter, type FetchFunction, type RetryOptions } from './client.http.ts';
+export type { FetchFunction, RetryOptions } from './client.http.ts';
 export type { JobsApi, SubmitOptions, WaitOptions } from './client.jobs.ts';
 export type { IterateOptions, StreamsApi } from './client.streams.ts';
 export type { HistoryApi } from './client.history.ts';
