@@ -17,5 +17,5 @@ operator commands (the database directly; JSON output):
   credits balance --account N
   credits verify --account N
   accounts set-spending --account N [--overage true|false] [--budget-cap N|none]
-  legacy-credentials --account N
+  legacy-credentials --account N   (replaces the account's earlier username, password and JWTs)
   extract FILE.html [--url URL]`;

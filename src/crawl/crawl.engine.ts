@@ -25,6 +25,7 @@ import {
 import { applyOfferOrder, isDriverOutcome } from './crawl.outcome.ts';
 import { createFetcher, type FetchAnswer, type Fetcher } from './fetcher.ts';
 import { abortError } from './fetcher.failures.ts';
+import { hostGuardFor } from './fetcher.hosts.ts';
 import type { FetcherOptions } from './fetcher.options.ts';
 
 export interface CrawlValueInput {
@@ -145,6 +146,8 @@ export function createCrawlEngine(options: CrawlEngineOptions = {}): CrawlEngine
     running.add(controller);
     let recording = true;
     const { query } = input;
+    // Only the configured base URL's host: a page's redirects and links cannot lead elsewhere.
+    const hostGuard = hostGuardFor([input.baseUrl]);
     const context: CrawlContext = {
       baseUrl: input.baseUrl.replace(/\/+$/, ''),
       conversions: input.conversions,
@@ -157,6 +160,7 @@ export function createCrawlEngine(options: CrawlEngineOptions = {}): CrawlEngine
           url: page.url,
           headers: page.headers,
           signal: controller.signal,
+          hostGuard,
           onAnswer: (answer) => {
             if (recording) crawls.push(toRecord(answer, page.jobType));
           },

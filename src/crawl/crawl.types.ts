@@ -39,7 +39,8 @@ export interface CrawlRecord {
   http_status: number;
   duration_ms: number;
   observed_at: string;
-  geo: string;
+  /** Country the request left from; `null` when it is not known (never the requested country). */
+  geo: string | null;
   job_type: string;
 }
 
