@@ -240,3 +240,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseFile: resolve(dataDir, 'pricecrawl.sqlite'),
   }) as Config;
 }
+
+/** What the user CLI (`npx pricecrawl submit|status|download|stream`) reads: where and as whom. */
+export interface ClientConfig {
+  readonly url: string;
+  readonly apiKey: string | undefined;
+}
+
+/** Reads `PRICECRAWL_URL` (default http://127.0.0.1:8080) and `PRICECRAWL_API_KEY`; throws a `ConfigError`. */
+export function loadClientConfig(env: Record<string, string | undefined> = process.env): ClientConfig {
+  const url = env.PRICECRAWL_URL?.trim() || 'http://127.0.0.1:8080';
+  const apiKey = env.PRICECRAWL_API_KEY?.trim() || undefined;
+  if (!/^https?:\/\/[^/]/.test(url) || !URL.canParse(url)) {
+    throw new ConfigError([`PRICECRAWL_URL=${JSON.stringify(url)} must be an http:// or https:// URL`]);
+  }
+  return Object.freeze({ url, apiKey });
+}
