@@ -8,7 +8,7 @@ import { historyRoutes } from './history/history.routes.ts';
 import { installErrorHandling } from './http/http.errors.ts';
 import { validatorCompiler } from './http/http.validation.ts';
 import { jobsRoutes } from './jobs/jobs.routes.ts';
-import { installRateLimit } from './ratelimit/ratelimit.hook.ts';
+import { createRateLimits } from './ratelimit/ratelimit.service.ts';
 import { FIELD_HINTS } from './jobs/jobs.schema.ts';
 import { streamsRoutes } from './streams/streams.routes.ts';
 
@@ -26,6 +26,9 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     bodyLimit: deps.config.bodyLimitBytes,
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    // Behind a load balancer the client is named in X-Forwarded-For; `request.ip` then keys the
+    // failed-authentication limit by the real client, not by the balancer.
+    trustProxy: deps.config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   // The data API speaks JSON only; a text body is a 415, not a string to validate.
@@ -53,11 +56,13 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(async (scope) => healthRoutes(scope, deps, options.isAccepting ?? (() => true)));
   await app.register(async (scope) => {
-    installRateLimit(scope, {
+    const limits = createRateLimits({
       ratePerSecond: deps.config.rateLimitPerSecond,
       burst: deps.config.rateLimitBurst,
+      authFailureBurst: deps.config.authFailureBurst,
+      authFailuresPerMinute: deps.config.authFailuresPerMinute,
     });
-    requireDataApiAuth(scope, deps.db, options.jwtSecret);
+    requireDataApiAuth(scope, deps.db, options.jwtSecret, limits);
     await jobsRoutes(scope, deps);
     await historyRoutes(scope, deps);
     await streamsRoutes(scope, deps);
