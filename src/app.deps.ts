@@ -2,10 +2,10 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { CrawlEngine } from './crawl/engine.ts';
 import type { Db } from './db/database.ts';
-import type { JobEvents } from './jobs/jobs.events.ts';
+import type { JobEvents } from './work/work.events.ts';
 import type { WorkQueue } from './queue/queue.types.ts';
 import type { SourceCatalogue } from './sources/sources.catalogue.ts';
-import type { CompletionHook } from './jobs/jobs.completion.ts';
+import type { CompletionHook } from './results/results.record.ts';
 import type { CallbackPolicy } from './webhooks/webhooks.callback-url.ts';
 
 /** Everything the app and the tasks are built from; made once per process by `main/runtime.ts`. */

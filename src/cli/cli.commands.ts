@@ -4,7 +4,7 @@ import {
   createApiKey,
   createLegacyCredentials,
   requireAccount,
-} from '../accounts/accounts.service.ts';
+} from '../provisioning/provisioning.service.ts';
 import type { AppDeps } from '../app.deps.ts';
 import { updateSpendingSettings } from '../credits/credits.repository.ts';
 import { creditBalance, grantCredits } from '../credits/credits.service.ts';

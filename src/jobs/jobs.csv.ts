@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import type { ResultItem } from './jobs.results.ts';
+import type { ResultItem } from '../results/results.item.ts';
 
 type Cell = string | number | boolean | null;
 type Row = Record<string, Cell>;

@@ -6,11 +6,11 @@ import { AppError } from '../errors/app-error.ts';
 import { isoNow, isoPlus } from '../lib/time.ts';
 import { PermanentTaskError } from '../queue/queue.types.ts';
 import type { SortBy } from '../sources/sources.types.ts';
-import { insertJob, insertJobValues, findJob } from './jobs.repository.ts';
+import { insertJob, insertJobValues, findJob } from '../work/work.repository.ts';
 import type { SubmissionBody } from './jobs.schema.ts';
 import { createJob, valueRows } from './jobs.service.ts';
-import { normalizeSubmission, type Submission } from './jobs.submission.ts';
-import type { Job } from './jobs.table.ts';
+import { normalizeSubmission, type Submission } from '../submissions/submissions.rules.ts';
+import type { Job } from '../work/work.table.ts';
 
 /** Task name of an interval job's period. */
 export const RUN_INTERVAL_TASK = 'run_interval_job';

@@ -6,8 +6,8 @@ import { AppError, invalid } from '../errors/app-error.ts';
 import { assertCallbackAllowed } from '../webhooks/webhooks.callback-url.ts';
 import { newWebhookSecret } from '../webhooks/webhooks.signature.ts';
 import { resultsToCsv } from './jobs.csv.ts';
-import { listJobResults } from './jobs.repository.ts';
-import type { ResultItem } from './jobs.results.ts';
+import { listJobResults } from '../work/work.repository.ts';
+import type { ResultItem } from '../results/results.item.ts';
 import {
   DownloadQuery,
   IntervalUpdateBody,
@@ -17,8 +17,8 @@ import {
 } from './jobs.schema.ts';
 import { deleteIntervalJob, findLatestRun, updateIntervalJob } from './jobs.interval.ts';
 import { createJob, getAccountJob, presentJob, requestFingerprint, waitForJobEnd } from './jobs.service.ts';
-import { normalizeSubmission } from './jobs.submission.ts';
-import type { Job } from './jobs.table.ts';
+import { normalizeSubmission } from '../submissions/submissions.rules.ts';
+import type { Job } from '../work/work.table.ts';
 
 /** Reads the optional `Idempotency-Key` header (decisions G26). */
 export function idempotencyKeyOf(headers: Record<string, unknown>): string | undefined {

@@ -7,7 +7,7 @@ import { AppError } from '../errors/app-error.ts';
 import { isObjectId, newObjectId } from '../lib/ids.ts';
 import { isoPlus } from '../lib/time.ts';
 import { sameMarketplaceCountries } from '../sources/sources.catalogue.ts';
-import { recordValueResultWithin } from './jobs.completion.ts';
+import { recordValueResultWithin } from '../results/results.record.ts';
 import type { Db } from '../db/database.ts';
 import {
   findAccountJob,
@@ -16,11 +16,11 @@ import {
   insertJob,
   insertJobValues,
   listJobValueStrings,
-} from './jobs.repository.ts';
-import { buildResultItem } from './jobs.results.ts';
-import { worstCaseCredits, type Submission } from './jobs.submission.ts';
-import type { Job, JobValue } from './jobs.table.ts';
-import { TASK } from './jobs.task.ts';
+} from '../work/work.repository.ts';
+import { buildResultItem } from '../results/results.item.ts';
+import { worstCaseCredits, type Submission } from '../submissions/submissions.rules.ts';
+import type { Job, JobValue } from '../work/work.table.ts';
+import { TASK } from '../tasks/tasks.crawl-value.ts';
 import { writeIntervalJob } from './jobs.interval.ts';
 
 const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;

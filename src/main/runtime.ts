@@ -4,22 +4,22 @@ import type { Config } from '../config.ts';
 import { createCrawlEngine } from '../crawl/engine.ts';
 import { openDatabase, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { JobEvents } from '../jobs/jobs.events.ts';
+import { JobEvents } from '../work/work.events.ts';
 import {
   deleteIdempotencyKeysBefore,
   deletePurgedIntervalRuns,
   purgeExpiredResults,
-} from '../jobs/jobs.repository.ts';
-import { TASK, crawlValueTask, expireJobTask } from '../jobs/jobs.task.ts';
+} from '../work/work.repository.ts';
+import { TASK, crawlValueTask, expireJobTask } from '../tasks/tasks.crawl-value.ts';
 import { RUN_INTERVAL_TASK, runIntervalJobTask } from '../jobs/jobs.interval.ts';
 import { isoNow, isoPlus } from '../lib/time.ts';
 import { deleteObservationsBefore } from '../observations/observations.repository.ts';
 import { createConfiguredQueue } from '../queue/queue.engine.ts';
 import type { TaskHandler } from '../queue/queue.types.ts';
 import { SourceCatalogue } from '../sources/sources.catalogue.ts';
-import { createDeliveryAssemblyHook } from '../streams/streams.assembly.ts';
+import { createDeliveryAssemblyHook } from '../deliveries/deliveries.assembly.ts';
 import { createCallbackPolicy } from '../webhooks/webhooks.callback-url.ts';
-import { createWebhookDispatcher } from '../webhooks/webhooks.dispatcher.ts';
+import { createWebhookDispatcher } from '../deliveries/deliveries.dispatcher.ts';
 
 /** A process's wired parts: deps for the app and tasks, plus start and close. */
 export interface Runtime {

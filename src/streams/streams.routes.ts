@@ -4,7 +4,7 @@ import type { AppDeps } from '../app.deps.ts';
 import { accountOf } from '../auth/auth.hook.ts';
 import { idempotencyKeyOf } from '../jobs/jobs.routes.ts';
 import { SubmissionBody } from '../jobs/jobs.schema.ts';
-import type { DeliveryStatus } from '../webhooks/webhooks.table.ts';
+import type { DeliveryStatus } from '../deliveries/deliveries.table.ts';
 import { DeliveriesQuery, DeliveryIdParams, ResultsQuery, StreamIdParams } from './streams.schema.ts';
 import {
   deliveriesPage,

@@ -5,12 +5,12 @@
 import type { Account } from '../accounts/accounts.table.ts';
 import type { AppDeps } from '../app.deps.ts';
 import { AppError, invalid } from '../errors/app-error.ts';
-import type { ResultItem } from '../jobs/jobs.results.ts';
+import type { ResultItem } from '../results/results.item.ts';
 import type { SubmissionBody } from '../jobs/jobs.schema.ts';
 import { createJob, getAccountJob, requestFingerprint } from '../jobs/jobs.service.ts';
-import { normalizeSubmission } from '../jobs/jobs.submission.ts';
-import { findAccountJob, findJob } from '../jobs/jobs.repository.ts';
-import type { Job } from '../jobs/jobs.table.ts';
+import { normalizeSubmission } from '../submissions/submissions.rules.ts';
+import { findAccountJob, findJob } from '../work/work.repository.ts';
+import type { Job } from '../work/work.table.ts';
 import { isObjectId } from '../lib/ids.ts';
 import { isoNow } from '../lib/time.ts';
 import { assertCallbackAllowed } from '../webhooks/webhooks.callback-url.ts';
@@ -21,9 +21,9 @@ import {
   listDeliveries,
   replayDeadLetters,
   replayDelivery,
-} from '../webhooks/webhooks.repository.ts';
+} from '../deliveries/deliveries.repository.ts';
 import { newWebhookSecret } from '../webhooks/webhooks.signature.ts';
-import type { DeliveryStatus, WebhookDelivery } from '../webhooks/webhooks.table.ts';
+import type { DeliveryStatus, WebhookDelivery } from '../deliveries/deliveries.table.ts';
 import { findStreamState, listResultsBySequence } from './streams.repository.ts';
 
 /**

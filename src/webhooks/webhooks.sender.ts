@@ -6,7 +6,7 @@
 import { Agent, request, type Dispatcher } from 'undici';
 import { CallbackRefusedError, guardedLookup, type CallbackPolicy } from './webhooks.callback-url.ts';
 import { MAX_ATTEMPTS, parseRetryAfterMs, retryDelayAfterMs } from './webhooks.schedule.ts';
-import type { DeliveryStatus } from './webhooks.table.ts';
+import type { DeliveryStatus } from '../deliveries/deliveries.table.ts';
 
 /** What came back from one attempt. */
 export type AttemptAnswer =

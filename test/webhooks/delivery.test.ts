@@ -7,8 +7,8 @@ import {
   createWebhookDispatcher,
   type WebhookDispatcher,
   type WebhookDispatcherOptions,
-} from '../../src/webhooks/webhooks.dispatcher.ts';
-import type { WebhookDelivery } from '../../src/webhooks/webhooks.table.ts';
+} from '../../src/deliveries/deliveries.dispatcher.ts';
+import type { WebhookDelivery } from '../../src/deliveries/deliveries.table.ts';
 import { DIALECTS } from '../support/databases.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import {

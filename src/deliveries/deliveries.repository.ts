@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { dialectOf, type Db } from '../db/database.ts';
-import type { DeliveryStatus, WebhookDeliveriesTable, WebhookDelivery } from './webhooks.table.ts';
+import type { DeliveryStatus, WebhookDeliveriesTable, WebhookDelivery } from './deliveries.table.ts';
 
 export async function insertDelivery(db: Db, row: WebhookDeliveriesTable): Promise<void> {
   await db.insertInto('webhook_deliveries').values(row).execute();

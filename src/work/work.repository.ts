@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { isoNow } from '../lib/time.ts';
-import type { Job, JobStatus, JobValue, JobsTable } from './jobs.table.ts';
+import type { Job, JobStatus, JobValue, JobsTable } from './work.table.ts';
 
 export async function insertJob(db: Db, job: Insertable<JobsTable>): Promise<void> {
   await db.insertInto('jobs').values(job).execute();

@@ -11,26 +11,26 @@ import { setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
 import type { Dispatcher } from 'undici';
 import type { Db } from '../db/database.ts';
-import { findJob } from '../jobs/jobs.repository.ts';
+import { findJob } from '../work/work.repository.ts';
 import { sleep } from '../lib/time.ts';
-import { flushStaleBatches } from '../streams/streams.assembly.ts';
-import { literalRefusal, type CallbackPolicy } from './webhooks.callback-url.ts';
-import { buildDeliveryBody } from './webhooks.payload.ts';
+import { flushStaleBatches } from './deliveries.assembly.ts';
+import { literalRefusal, type CallbackPolicy } from '../webhooks/webhooks.callback-url.ts';
+import { buildDeliveryBody } from './deliveries.payload.ts';
 import {
   leaseDeliveries,
   recordAttempt,
   releaseAllLeases,
   releaseLease,
   selectDueDeliveries,
-} from './webhooks.repository.ts';
+} from './deliveries.repository.ts';
 import {
   createWebhookAgent,
   decideAfterAttempt,
   postDelivery,
   type AttemptAnswer,
-} from './webhooks.sender.ts';
-import { signatureHeaders } from './webhooks.signature.ts';
-import type { WebhookDelivery } from './webhooks.table.ts';
+} from '../webhooks/webhooks.sender.ts';
+import { signatureHeaders } from '../webhooks/webhooks.signature.ts';
+import type { WebhookDelivery } from './deliveries.table.ts';
 
 /** Settings of the sender; the clock and randomness are injectable for the schedule's tests. */
 export interface WebhookDispatcherOptions {

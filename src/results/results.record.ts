@@ -7,9 +7,9 @@ import {
   incrementJobCounters,
   setCompletionSequence,
   setValueCredits,
-} from './jobs.repository.ts';
-import type { ResultItem } from './jobs.results.ts';
-import type { Job } from './jobs.table.ts';
+} from '../work/work.repository.ts';
+import type { ResultItem } from './results.item.ts';
+import type { Job } from '../work/work.table.ts';
 
 /** What a completion hook learns about a value that was just recorded. */
 export interface ValueCompletion {

@@ -7,18 +7,18 @@
  * waited longer than the flush interval.
  */
 import type { Db } from '../db/database.ts';
-import type { CompletionHook } from '../jobs/jobs.completion.ts';
-import { findJob } from '../jobs/jobs.repository.ts';
-import type { Job } from '../jobs/jobs.table.ts';
+import type { CompletionHook } from '../results/results.record.ts';
+import { findJob } from '../work/work.repository.ts';
+import type { Job } from '../work/work.table.ts';
 import { newObjectId } from '../lib/ids.ts';
-import { insertDelivery } from '../webhooks/webhooks.repository.ts';
+import { insertDelivery } from './deliveries.repository.ts';
 import {
   insertStreamState,
   listStaleOpenJobIds,
   lockStreamState,
   updateStreamState,
-} from './streams.repository.ts';
-import type { StreamStatesTable } from './streams.table.ts';
+} from '../streams/streams.repository.ts';
+import type { StreamStatesTable } from '../streams/streams.table.ts';
 
 /** Default results per delivery (spec 2.1). */
 export const DEFAULT_DELIVERY_BATCH_SIZE = 100;
