@@ -11,14 +11,14 @@ import type { CompletionHook } from '../results/results.record.ts';
 import { findJob } from '../work/work.repository.ts';
 import type { Job } from '../work/work.table.ts';
 import { newObjectId } from '../lib/ids.ts';
-import { insertDelivery } from './deliveries.repository.ts';
 import {
+  insertDelivery,
   insertStreamState,
   listStaleOpenJobIds,
   lockStreamState,
   updateStreamState,
-} from '../streams/streams.repository.ts';
-import type { StreamStatesTable } from '../streams/streams.table.ts';
+} from './deliveries.repository.ts';
+import type { StreamStatesTable } from './deliveries.table.ts';
 
 /** Default results per delivery (spec 2.1). */
 export const DEFAULT_DELIVERY_BATCH_SIZE = 100;

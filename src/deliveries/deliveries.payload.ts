@@ -5,7 +5,7 @@
 import type { Db } from '../db/database.ts';
 import type { ResultItem } from '../results/results.item.ts';
 import type { Job } from '../work/work.table.ts';
-import { listResultsBySequence, type CompletedValueRow } from '../streams/streams.repository.ts';
+import { listResultsBySequence, type CompletedValueRow } from '../work/work.repository.ts';
 import type { WebhookDelivery } from './deliveries.table.ts';
 
 /** One element of `results` in a delivery. */

@@ -9,13 +9,14 @@ import type { ResultItem } from '../results/results.item.ts';
 import type { SubmissionBody } from '../jobs/jobs.schema.ts';
 import { createJob, getAccountJob, requestFingerprint } from '../jobs/jobs.service.ts';
 import { normalizeSubmission } from '../submissions/submissions.rules.ts';
-import { findAccountJob, findJob } from '../work/work.repository.ts';
+import { findAccountJob, findJob, listResultsBySequence } from '../work/work.repository.ts';
 import type { Job } from '../work/work.table.ts';
 import { isObjectId } from '../lib/ids.ts';
 import { isoNow } from '../lib/time.ts';
 import { assertCallbackAllowed } from '../webhooks/webhooks.callback-url.ts';
 import {
   countDeliveriesByStatus,
+  findStreamState,
   findDelivery,
   findDeliveryByBatch,
   listDeliveries,
@@ -24,7 +25,6 @@ import {
 } from '../deliveries/deliveries.repository.ts';
 import { newWebhookSecret } from '../webhooks/webhooks.signature.ts';
 import type { DeliveryStatus, WebhookDelivery } from '../deliveries/deliveries.table.ts';
-import { findStreamState, listResultsBySequence } from './streams.repository.ts';
 
 /**
  * Creates a stream job (spec 4.6). The secret is shown in this answer only; a repeated request with

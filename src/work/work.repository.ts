@@ -222,3 +222,30 @@ export async function purgeExpiredResults(db: Db, nowIso: string, limit: number)
 export async function deletePurgedIntervalRuns(db: Db): Promise<void> {
   await db.deleteFrom('jobs').where('parent_id', 'is not', null).where('results_purged', '=', 1).execute();
 }
+
+/** A completed value as deliveries and result pages present it. */
+export interface CompletedValueRow {
+  idx: number;
+  value: string;
+  result: string | null;
+  completed_at: string | null;
+  completion_seq: number | null;
+}
+
+/** Completed values with completion sequence in `[fromSeq, toSeq]`, in completion order (decisions C6). */
+export async function listResultsBySequence(
+  db: Db,
+  jobId: string,
+  fromSeq: number,
+  toSeq: number,
+): Promise<CompletedValueRow[]> {
+  if (toSeq < fromSeq) return [];
+  return db
+    .selectFrom('job_values')
+    .select(['idx', 'value', 'result', 'completed_at', 'completion_seq'])
+    .where('job_id', '=', jobId)
+    .where('completion_seq', '>=', fromSeq)
+    .where('completion_seq', '<=', toSeq)
+    .orderBy('completion_seq')
+    .execute();
+}
