@@ -3,7 +3,7 @@
  * attempt, so it is the same bytes each time; only the signature headers change.
  */
 import type { Db } from '../db/database.ts';
-import type { ResultItem } from '../results/results.item.ts';
+import type { ResultItem } from '../work/work.table.ts';
 import type { Job } from '../work/work.table.ts';
 import { listResultsBySequence, type CompletedValueRow } from '../work/work.repository.ts';
 import type { WebhookDelivery } from './deliveries.table.ts';

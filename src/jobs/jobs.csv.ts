@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import type { ResultItem } from '../results/results.item.ts';
+import type { ResultItem } from '../work/work.table.ts';
 
 type Cell = string | number | boolean | null;
 type Row = Record<string, Cell>;

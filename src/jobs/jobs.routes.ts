@@ -7,7 +7,7 @@ import { assertCallbackAllowed } from '../webhooks/webhooks.callback-url.ts';
 import { newWebhookSecret } from '../webhooks/webhooks.signature.ts';
 import { resultsToCsv } from './jobs.csv.ts';
 import { listJobResults } from '../work/work.repository.ts';
-import type { ResultItem } from '../results/results.item.ts';
+import type { ResultItem } from '../work/work.table.ts';
 import {
   DownloadQuery,
   IntervalUpdateBody,

@@ -17,7 +17,6 @@ import { deleteObservationsBefore } from '../observations/observations.repositor
 import { createConfiguredQueue } from '../queue/queue.engine.ts';
 import type { TaskHandler } from '../queue/queue.types.ts';
 import { SourceCatalogue } from '../sources/sources.catalogue.ts';
-import { createDeliveryAssemblyHook } from '../deliveries/deliveries.assembly.ts';
 import { createCallbackPolicy } from '../webhooks/webhooks.callback-url.ts';
 import { createWebhookDispatcher } from '../deliveries/deliveries.dispatcher.ts';
 
@@ -94,9 +93,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     sandboxOrigin: `http://127.0.0.1:${config.sandboxPort}`,
     // Deliveries are written with the results they carry; the sender looks once the write committed.
     callbackPolicy,
-    completionHooks: [
-      createDeliveryAssemblyHook({ onDeliveryCreated: () => void setTimeout(webhooks.wake, 20) }),
-    ],
+    onDeliveryCreated: () => void setTimeout(webhooks.wake, 20),
   };
   const handlers: Record<string, TaskHandler> = {
     [TASK.crawlValue]: (payload) => crawlValueTask(deps, payload),

@@ -4,7 +4,8 @@ import type { ValueQuery } from '../crawl/crawl.types.ts';
 import type { Db } from '../db/database.ts';
 import { summarizePrices } from './observations.prices.ts';
 import { reservedShareOf, recordValueResultWithin } from '../results/results.record.ts';
-import { buildResultItem, creditCost, type ResultItem, type ValueResolution } from '../results/results.item.ts';
+import { buildResultItem, creditCost, type ValueResolution } from '../results/results.item.ts';
+import type { ResultItem } from '../work/work.table.ts';
 import type { Job } from '../work/work.table.ts';
 import { newObjectId } from '../lib/ids.ts';
 import { isoNow, isoPlus } from '../lib/time.ts';
@@ -20,7 +21,7 @@ import {
 import type { Observation, ObservationsTable } from './observations.table.ts';
 
 /** What serving a value needs from the process. */
-export type ServeDeps = Pick<AppDeps, 'db' | 'catalogue' | 'events' | 'completionHooks'>;
+export type ServeDeps = Pick<AppDeps, 'db' | 'catalogue' | 'events' | 'onDeliveryCreated'>;
 
 /** One value of a job to serve: its query and how to crawl it when nothing may be reused. */
 export interface ServeInput {

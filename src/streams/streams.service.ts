@@ -5,7 +5,7 @@
 import type { Account } from '../accounts/accounts.table.ts';
 import type { AppDeps } from '../app.deps.ts';
 import { AppError, invalid } from '../errors/app-error.ts';
-import type { ResultItem } from '../results/results.item.ts';
+import type { ResultItem } from '../work/work.table.ts';
 import type { SubmissionBody } from '../jobs/jobs.schema.ts';
 import { createJob, getAccountJob, requestFingerprint } from '../jobs/jobs.service.ts';
 import { normalizeSubmission } from '../submissions/submissions.rules.ts';

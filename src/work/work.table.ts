@@ -1,4 +1,6 @@
 import type { ColumnType, Selectable } from 'kysely';
+import type { CrawlRecord } from '../crawl/crawl.types.ts';
+import type { Trust } from '../trust/trust.types.ts';
 
 /** Job states of spec 3.1. */
 export type JobStatus = 'new' | 'working' | 'finished' | 'failed';
@@ -74,3 +76,15 @@ export interface IdempotencyKeysTable {
 
 export type Job = Selectable<JobsTable>;
 export type JobValue = Selectable<JobValuesTable>;
+
+/** The result item of spec 2.3, as stored in `job_values.result` and as downloaded. */
+export interface ResultItem {
+  key: string;
+  success: boolean;
+  reason: string | null;
+  content: Record<string, unknown> | null;
+  served_from: 'live' | 'cache';
+  observed_at: string | null;
+  trust: Trust;
+  meta?: { crawls: CrawlRecord[]; partial?: boolean };
+}

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { creditBalance } from '../../src/credits/credits.service.ts';
 import { recordValueResult } from '../../src/results/results.record.ts';
 import { findJob, purgeExpiredResults } from '../../src/work/work.repository.ts';
-import type { ResultItem } from '../../src/results/results.item.ts';
+import type { ResultItem } from '../../src/work/work.table.ts';
 import { DIALECTS } from '../support/databases.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 
