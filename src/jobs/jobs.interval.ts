@@ -110,7 +110,8 @@ export async function runIntervalJobTask(deps: AppDeps, payload: Record<string, 
         { ...(await submissionOf(deps, job)), intervalMinutes: null },
         {
           fingerprint: '',
-          extras: { parentId: job.id },
+          // C3: a run's deliveries are signed with the secret returned when the interval job was made.
+          extras: { parentId: job.id, ...(job.webhook_secret ? { webhookSecret: job.webhook_secret } : {}) },
         },
       );
     } catch (error) {
