@@ -8,7 +8,8 @@ import type { ConversionsTable, SellerNamesTable } from '../crawl/crawl-state.ta
 import type { StreamStatesTable, WebhookDeliveriesTable } from '../deliveries/deliveries.table.ts';
 import type { CreditLedgerTable } from '../credits/credits.table.ts';
 import type { ObservationReceiptsTable, ObservationsTable } from '../observations/observations.table.ts';
-import type { IdempotencyKeysTable, JobValuesTable, JobsTable } from '../work/work.table.ts';
+import type { IdempotencyKeysTable } from '../submissions/submissions.table.ts';
+import type { JobValuesTable, JobsTable } from '../work/work.table.ts';
 import type { QueueTasksTable } from '../queue/queue.table.ts';
 
 export interface SettingsTable {

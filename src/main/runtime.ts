@@ -5,13 +5,11 @@ import { createCrawlEngine } from '../crawl/engine.ts';
 import { openDatabase, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { JobEvents } from '../work/work.events.ts';
-import {
-  deleteIdempotencyKeysBefore,
-  deletePurgedIntervalRuns,
-  purgeExpiredResults,
-} from '../work/work.repository.ts';
+import { deletePurgedIntervalRuns, purgeExpiredResults } from '../work/work.repository.ts';
 import { TASK, crawlValueTask, expireJobTask } from '../tasks/tasks.crawl-value.ts';
-import { RUN_INTERVAL_TASK, runIntervalJobTask } from '../jobs/jobs.interval.ts';
+import { runIntervalJobTask } from '../jobs/jobs.interval.ts';
+import { RUN_INTERVAL_TASK } from '../submissions/submissions.interval.ts';
+import { deleteIdempotencyKeysBefore } from '../submissions/submissions.repository.ts';
 import { isoNow, isoPlus } from '../lib/time.ts';
 import { deleteObservationsBefore } from '../observations/observations.repository.ts';
 import { createConfiguredQueue } from '../queue/queue.engine.ts';

@@ -34,11 +34,7 @@ export interface ValueRecord {
 }
 
 /** Credits a value's reservation held: the job's `max_pages` where it applies, else 1. */
-export function reservedShareOf(
-  deps: { catalogue: SourceCatalogue },
-  job: Job,
-  invalid: boolean,
-): number {
+export function reservedShareOf(deps: { catalogue: SourceCatalogue }, job: Job, invalid: boolean): number {
   if (invalid || job.topic === 'remove_conversions') return 0;
   const usesMaxPages = deps.catalogue.get(job.source)?.usesMaxPages ?? false;
   return usesMaxPages ? job.max_pages : 1;

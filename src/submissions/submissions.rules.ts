@@ -1,7 +1,7 @@
 import { AppError, invalid } from '../errors/app-error.ts';
 import { isSortBy, type SourceCatalogue } from '../sources/sources.catalogue.ts';
 import type { SortBy, SourceId, Topic, ValueKey } from '../sources/sources.types.ts';
-import type { SubmissionBody } from '../jobs/jobs.schema.ts';
+import type { SubmissionBody } from './submissions.schema.ts';
 
 /** Limits of spec part 8 (decisions C4 for streams). */
 export const LIMITS = {

@@ -64,16 +64,6 @@ export interface JobValuesTable {
   completed_at: string | null;
 }
 
-export interface IdempotencyKeysTable {
-  account_id: string;
-  key: string;
-  request_hash: string;
-  job_id: string;
-  /** The submission response, answered again for a repeated request (decisions G26). */
-  response: string;
-  created_at: string;
-}
-
 export type Job = Selectable<JobsTable>;
 export type JobValue = Selectable<JobValuesTable>;
 
