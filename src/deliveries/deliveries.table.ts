@@ -1,11 +1,8 @@
 import type { Selectable } from 'kysely';
+import type { AttemptStatus } from '../webhooks/webhooks.sender.ts';
 
-/**
- * Delivery states (spec 3.2, decisions G7): `pending` (due or waiting for its next attempt; also
- * while an attempt is in flight, which the lease shows), `delivered`, `failed` (a 4xx other than
- * 429: permanent) and `dead_lettered` (the fifth attempt failed).
- */
-export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'dead_lettered';
+/** A delivery's state: what the sender's last attempt decided (webhooks/webhooks.sender.ts). */
+export type DeliveryStatus = AttemptStatus;
 
 /** One webhook delivery: a fixed range of a job's results in completion order (decisions C6, G27). */
 export interface WebhookDeliveriesTable {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { neutralizeFormula, resultsToCsv } from './jobs.csv.ts';
+import { neutralizeFormula } from '../lib/csv.ts';
+import { resultsToCsv } from './jobs.csv.ts';
 import type { ResultItem } from '../work/work.table.ts';
 
 const trust = {
