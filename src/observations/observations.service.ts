@@ -2,7 +2,7 @@ import { findAccountById } from '../accounts/accounts.repository.ts';
 import type { AppDeps } from '../app.deps.ts';
 import type { ValueQuery } from '../crawl/crawl.types.ts';
 import type { Db } from '../db/database.ts';
-import { summarizePrices } from './observations.prices.ts';
+import { priceFiguresOf } from './observations.prices.ts';
 import { reservedShareOf, recordValueResultWithin } from '../results/results.record.ts';
 import { buildResultItem, creditCost, type ValueResolution } from '../results/results.item.ts';
 import type { ResultItem } from '../work/work.table.ts';
@@ -203,7 +203,7 @@ function observationOf(
     reason: item.reason,
     not_found: notFound ? 1 : 0,
     item: JSON.stringify(stored),
-    ...summarizePrices(item.content, notFound),
+    ...priceFiguresOf(item.content, notFound),
     created_at: now,
   };
 }

@@ -2,6 +2,7 @@ import type { CrawlRecord, DriverOutcome, ValueQuery } from '../crawl/crawl.type
 import type { CrawlFailureReason } from '../crawl/crawl.errors.ts';
 import { computeTrust } from '../trust/trust.ts';
 import type { ResultItem } from '../work/work.table.ts';
+import { sourceModules } from '../sources/sources.registry.ts';
 
 /** What happened to one value, before it becomes a result item. */
 export type ValueResolution =
@@ -83,8 +84,10 @@ export function buildResultItem(
     trust,
   };
   if (options.includeMeta) {
-    // spec 2.6: `partial` is a source_03 field and absent for other sources.
-    item.meta = query.source === 'source_03' ? { crawls, partial: partial ?? false } : { crawls };
+    // spec 2.6: `partial` is a field of some sources' results and absent for the others.
+    item.meta = sourceModules[query.source].spec.reportsPartial
+      ? { crawls, partial: partial ?? false }
+      : { crawls };
   }
   return item;
 }

@@ -9,7 +9,9 @@ import ts from 'typescript';
  * folder and from folders of LOWER layers only; folders of one layer do not import each other. Data
  * flows one way: request → submission → queue → crawl → result → delivery. Every folder under
  * `src/` (and every file directly in it) must appear here: a new folder gets its place on purpose.
- * `src/sources/source-NN/` folders belong to `sources`, like everything under `src/sources/`.
+ * `src/sources/source-NN/` folders belong to `sources`, like everything under `src/sources/`. An
+ * entry may also name one file inside a folder (`sources/sources.types.ts`): it then has a layer of
+ * its own, apart from the rest of its folder.
  */
 const LAYERS: readonly (readonly string[])[] = [
   ['main'], // process shells: wire the runtime, listen, run the CLI
@@ -24,9 +26,10 @@ const LAYERS: readonly (readonly string[])[] = [
   ['webhooks', 'credits'], // webhook transport (sender, signatures, address policy); credit ledger
   ['work'], // the jobs and job_values tables and their repository, the job-ended events
   ['trust'], // trust scores of results
-  ['crawl'], // fetcher, engine and drivers
-  ['extract', 'sandbox'], // generic page extraction; the simulated marketplace (never imported by drivers)
-  ['sources'], // the catalogue of sources and their validators
+  ['sources'], // one folder per source (module, driver, parser, quirks), the registry, the catalogue
+  ['crawl'], // fetcher, politeness, engine, page-parse helpers; never a specific source
+  ['extract', 'sandbox'], // generic page extraction; the simulated marketplaces (never imported by drivers)
+  ['sources/sources.types.ts'], // the vocabulary of sources (ids, keys, topics, sort orders), imports nothing
   ['auth', 'ratelimit'], // who is calling; how fast
   ['accounts'], // account rows and their repository
   ['queue'], // the work queue engines
@@ -90,10 +93,13 @@ function importsOf(file: string): Import[] {
 
 /** `src/jobs/jobs.routes.ts` → `jobs`; `src/app.ts` → `app.ts`; `src/config.test.ts` → `config.ts`. */
 function unitOf(path: string): string {
-  const first = relative('src', path).split(/[\\/]/)[0] ?? path;
+  const inSrc = relative('src', path).split(/[\\/]/).join('/');
+  if (FILE_UNITS.has(inSrc)) return inSrc;
+  const first = inSrc.split('/')[0] ?? inSrc;
   return first.replace(/\.test\.ts$/, '.ts');
 }
 
+const FILE_UNITS = new Set(LAYERS.flat().filter((unit) => unit.includes('/')));
 const rankOf = new Map(LAYERS.flatMap((units, rank) => units.map((unit) => [unit, rank] as const)));
 
 describe('the house: folder layers of src/', () => {
