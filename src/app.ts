@@ -9,7 +9,7 @@ import { installErrorHandling } from './http/http.errors.ts';
 import { validatorCompiler } from './http/http.validation.ts';
 import { jobsRoutes } from './jobs/jobs.routes.ts';
 import { createRateLimits } from './ratelimit/ratelimit.service.ts';
-import { FIELD_HINTS } from './jobs/jobs.schema.ts';
+import { FIELD_HINTS } from './submissions/submissions.schema.ts';
 import { streamsRoutes } from './streams/streams.routes.ts';
 
 /** Options of the HTTP app that are not part of the deps. */

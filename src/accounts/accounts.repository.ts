@@ -141,6 +141,18 @@ export async function hasSourceGrant(
   return row !== undefined;
 }
 
+/** The (source, country) pairs an enterprise account is enabled for (decisions C2). */
+export async function listSourceGrants(
+  db: Db,
+  accountId: string,
+): Promise<Array<{ source: string; country: string }>> {
+  return db
+    .selectFrom('account_sources')
+    .select(['source', 'country'])
+    .where('account_id', '=', accountId)
+    .execute();
+}
+
 export async function readSetting(db: Db, name: string): Promise<string | undefined> {
   const row = await db.selectFrom('settings').select('value').where('name', '=', name).executeTakeFirst();
   return row?.value;

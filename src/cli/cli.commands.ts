@@ -4,7 +4,8 @@ import {
   createApiKey,
   createLegacyCredentials,
   requireAccount,
-} from '../accounts/accounts.service.ts';
+} from '../provisioning/provisioning.service.ts';
+import { listSourceGrants } from '../accounts/accounts.repository.ts';
 import type { AppDeps } from '../app.deps.ts';
 import { updateSpendingSettings } from '../credits/credits.repository.ts';
 import { creditBalance, grantCredits } from '../credits/credits.service.ts';
@@ -76,11 +77,7 @@ export async function runDatabaseCommand(deps: CliDeps, argv: string[]): Promise
           values.credits === undefined ? undefined : positiveInteger(String(values.credits), 'credits'),
         cacheReuse: values['cache-reuse'] === true,
       });
-      const sources = await deps.db
-        .selectFrom('account_sources')
-        .select(['source', 'country'])
-        .where('account_id', '=', account.id)
-        .execute();
+      const sources = await listSourceGrants(deps.db, account.id);
       return {
         id: account.id,
         name: account.name,

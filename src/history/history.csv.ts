@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import { neutralizeFormula } from '../jobs/jobs.csv.ts';
+import { neutralizeFormula } from '../lib/csv.ts';
 import type { HistoryPoint } from './history.schema.ts';
 
 const COLUMNS = [

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ensureDemoAccount } from '../accounts/accounts.service.ts';
+import { ensureDemoAccount } from '../provisioning/provisioning.service.ts';
 import { buildApp } from '../app.ts';
 import { loadJwtSecret } from '../auth/auth.service.ts';
 import { buildSandboxApp } from '../sandbox/index.ts';

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import type { DeliveryStatus } from '../webhooks/webhooks.table.ts';
+import type { DeliveryStatus } from '../deliveries/deliveries.table.ts';
 
 const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['pending', 'delivered', 'failed', 'dead_lettered'];
 

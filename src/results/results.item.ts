@@ -1,19 +1,8 @@
 import type { CrawlRecord, DriverOutcome, ValueQuery } from '../crawl/crawl.types.ts';
 import type { CrawlFailureReason } from '../crawl/crawl.errors.ts';
-import { computeTrust, type Trust } from '../trust/trust.ts';
+import { computeTrust } from '../trust/trust.ts';
+import type { ResultItem } from '../work/work.table.ts';
 import { sourceModules } from '../sources/sources.registry.ts';
-
-/** The result item of spec 2.3, as stored and as downloaded. */
-export interface ResultItem {
-  key: string;
-  success: boolean;
-  reason: string | null;
-  content: Record<string, unknown> | null;
-  served_from: 'live' | 'cache';
-  observed_at: string | null;
-  trust: Trust;
-  meta?: { crawls: CrawlRecord[]; partial?: boolean };
-}
 
 /** What happened to one value, before it becomes a result item. */
 export type ValueResolution =

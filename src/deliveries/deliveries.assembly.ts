@@ -1,5 +1,5 @@
 /**
- * Delivery assembly (issue 5 §2, decisions G23, G25, G27). Runs as a completion hook inside the
+ * Delivery assembly (issue 5 §2, decisions G23, G25, G27). The results layer calls it inside the
  * transaction that records each value, so a result and the delivery carrying it commit together: a
  * crash can never lose, duplicate or renumber a delivery. A delivery is a fixed range of completion
  * sequences; it closes when `delivery_batch_size` results are waiting, when the job's last value
@@ -7,18 +7,17 @@
  * waited longer than the flush interval.
  */
 import type { Db } from '../db/database.ts';
-import type { CompletionHook } from '../jobs/jobs.completion.ts';
-import { findJob } from '../jobs/jobs.repository.ts';
-import type { Job } from '../jobs/jobs.table.ts';
+import { findJob } from '../work/work.repository.ts';
+import type { Job, ResultItem } from '../work/work.table.ts';
 import { newObjectId } from '../lib/ids.ts';
-import { insertDelivery } from '../webhooks/webhooks.repository.ts';
 import {
+  insertDelivery,
   insertStreamState,
   listStaleOpenJobIds,
   lockStreamState,
   updateStreamState,
-} from './streams.repository.ts';
-import type { StreamStatesTable } from './streams.table.ts';
+} from './deliveries.repository.ts';
+import type { StreamStatesTable } from './deliveries.table.ts';
 
 /** Default results per delivery (spec 2.1). */
 export const DEFAULT_DELIVERY_BATCH_SIZE = 100;
@@ -91,36 +90,43 @@ async function closeBatch(trx: Db, job: Job, state: StreamStatesTable, isFinal: 
   if (isFinal) state.finalized = 1;
 }
 
-/** Options of the assembly hook. */
-export interface AssemblyOptions {
-  /** Told after a delivery was written (the sender may look sooner than its next poll). */
-  onDeliveryCreated?: () => void;
-  now?: () => Date;
+/** What assembly learns about a value that was just recorded. */
+export interface ValueCompletion {
+  job: Job;
+  /** 1-based completion order within the job (decisions C6). */
+  sequence: number;
+  item: ResultItem;
+  /** True when this value was the job's last. */
+  jobFinished: boolean;
 }
 
-/** The completion hook that assembles deliveries (registered in `main/runtime.ts`). */
-export function createDeliveryAssemblyHook(options: AssemblyOptions = {}): CompletionHook {
-  return async (trx, { job, sequence, item, jobFinished }) => {
-    const size = batchSizeOf(job);
-    if (size === undefined) return;
-    const now = options.now?.() ?? new Date();
-    const existing = await lockStreamState(trx, job.id);
-    const state = existing ?? freshState(job.id);
-    if (state.finalized === 1) return;
-    state.completed_seq = Math.max(state.completed_seq, sequence);
-    if (!item.success) state.values_errors += 1;
-    let created = true;
-    if (jobFinished) await closeBatch(trx, job, state, true, now);
-    else if (state.completed_seq - state.batched_through_seq >= size) {
-      await closeBatch(trx, job, state, false, now);
-    } else {
-      created = false;
-      if (state.open_since === null && job.kind === 'stream') state.open_since = now.toISOString();
-    }
-    if (existing) await updateStreamState(trx, state);
-    else await insertStreamState(trx, state);
-    if (created) options.onDeliveryCreated?.();
-  };
+/**
+ * Assembles a just-recorded value into the job's deliveries, inside the transaction that recorded
+ * it (decisions G27). Jobs without a callback_url have none. Answers whether a delivery was written.
+ */
+export async function assembleDeliveries(
+  trx: Db,
+  { job, sequence, item, jobFinished }: ValueCompletion,
+  now: Date = new Date(),
+): Promise<boolean> {
+  const size = batchSizeOf(job);
+  if (size === undefined) return false;
+  const existing = await lockStreamState(trx, job.id);
+  const state = existing ?? freshState(job.id);
+  if (state.finalized === 1) return false;
+  state.completed_seq = Math.max(state.completed_seq, sequence);
+  if (!item.success) state.values_errors += 1;
+  let created = true;
+  if (jobFinished) await closeBatch(trx, job, state, true, now);
+  else if (state.completed_seq - state.batched_through_seq >= size) {
+    await closeBatch(trx, job, state, false, now);
+  } else {
+    created = false;
+    if (state.open_since === null && job.kind === 'stream') state.open_since = now.toISOString();
+  }
+  if (existing) await updateStreamState(trx, state);
+  else await insertStreamState(trx, state);
+  return created;
 }
 
 /**

@@ -1,4 +1,6 @@
 import type { ColumnType, Selectable } from 'kysely';
+import type { CrawlRecord } from '../crawl/crawl.types.ts';
+import type { Trust } from '../trust/trust.types.ts';
 
 /** Job states of spec 3.1. */
 export type JobStatus = 'new' | 'working' | 'finished' | 'failed';
@@ -62,15 +64,17 @@ export interface JobValuesTable {
   completed_at: string | null;
 }
 
-export interface IdempotencyKeysTable {
-  account_id: string;
-  key: string;
-  request_hash: string;
-  job_id: string;
-  /** The submission response, answered again for a repeated request (decisions G26). */
-  response: string;
-  created_at: string;
-}
-
 export type Job = Selectable<JobsTable>;
 export type JobValue = Selectable<JobValuesTable>;
+
+/** The result item of spec 2.3, as stored in `job_values.result` and as downloaded. */
+export interface ResultItem {
+  key: string;
+  success: boolean;
+  reason: string | null;
+  content: Record<string, unknown> | null;
+  served_from: 'live' | 'cache';
+  observed_at: string | null;
+  trust: Trust;
+  meta?: { crawls: CrawlRecord[]; partial?: boolean };
+}

@@ -3,10 +3,10 @@
  * attempt, so it is the same bytes each time; only the signature headers change.
  */
 import type { Db } from '../db/database.ts';
-import type { ResultItem } from '../jobs/jobs.results.ts';
-import type { Job } from '../jobs/jobs.table.ts';
-import { listResultsBySequence, type CompletedValueRow } from '../streams/streams.repository.ts';
-import type { WebhookDelivery } from './webhooks.table.ts';
+import type { ResultItem } from '../work/work.table.ts';
+import type { Job } from '../work/work.table.ts';
+import { listResultsBySequence, type CompletedValueRow } from '../work/work.repository.ts';
+import type { WebhookDelivery } from './deliveries.table.ts';
 
 /** One element of `results` in a delivery. */
 export interface DeliveryResult {

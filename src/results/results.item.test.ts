@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { CrawlRecord } from '../crawl/crawl.types.ts';
 import { queryFor } from '../../test/support/value-query.ts';
-import { buildResultItem, type ValueResolution } from './jobs.results.ts';
+import { buildResultItem, type ValueResolution } from './results.item.ts';
 
 const crawl: CrawlRecord = {
   crawl_id: 'c1',

@@ -6,10 +6,10 @@ import { serveValue } from '../observations/observations.service.ts';
 import { PermanentTaskError } from '../queue/queue.types.ts';
 import { resolveBaseUrl } from '../sources/sources.urls.ts';
 import type { SortBy, SourceId, Topic, ValueKey } from '../sources/sources.types.ts';
-import { recordValueResult, reservedShareOf } from './jobs.completion.ts';
-import { findJob, findJobValue, listPendingValueIndexes, markJobWorking } from './jobs.repository.ts';
-import { buildResultItem, type ValueResolution } from './jobs.results.ts';
-import type { Job } from './jobs.table.ts';
+import { recordValueResult, reservedShareOf } from '../results/results.record.ts';
+import { findJob, findJobValue, listPendingValueIndexes, markJobWorking } from '../work/work.repository.ts';
+import { buildResultItem, type ValueResolution } from '../results/results.item.ts';
+import type { Job } from '../work/work.table.ts';
 
 /** Task names, as stored in the queue. */
 export const TASK = { crawlValue: 'crawl_value', expireJob: 'expire_job' } as const;

@@ -1,7 +1,7 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { isoNow } from '../lib/time.ts';
-import type { Job, JobStatus, JobValue, JobsTable } from './jobs.table.ts';
+import type { Job, JobStatus, JobValue, JobsTable } from './work.table.ts';
 
 export async function insertJob(db: Db, job: Insertable<JobsTable>): Promise<void> {
   await db.insertInto('jobs').values(job).execute();
@@ -172,29 +172,6 @@ export async function endJob(db: Db, jobId: string, status: Extract<JobStatus, '
   return Number(outcome.numUpdatedRows) === 1;
 }
 
-export async function findIdempotencyKey(db: Db, accountId: string, key: string) {
-  return db
-    .selectFrom('idempotency_keys')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .where('key', '=', key)
-    .executeTakeFirst();
-}
-
-export async function insertIdempotencyKey(
-  db: Db,
-  row: { account_id: string; key: string; request_hash: string; job_id: string; response: string },
-): Promise<void> {
-  await db
-    .insertInto('idempotency_keys')
-    .values({ ...row, created_at: isoNow() })
-    .execute();
-}
-
-export async function deleteIdempotencyKeysBefore(db: Db, beforeIso: string): Promise<void> {
-  await db.deleteFrom('idempotency_keys').where('created_at', '<', beforeIso).execute();
-}
-
 /** Drops results of jobs past retention; the job row stays so a download answers "results expired". */
 export async function purgeExpiredResults(db: Db, nowIso: string, limit: number): Promise<number> {
   const expired = await db
@@ -221,4 +198,95 @@ export async function purgeExpiredResults(db: Db, nowIso: string, limit: number)
 /** Deletes interval runs whose results were purged: the interval job keeps only runs worth reading. */
 export async function deletePurgedIntervalRuns(db: Db): Promise<void> {
   await db.deleteFrom('jobs').where('parent_id', 'is not', null).where('results_purged', '=', 1).execute();
+}
+
+/** A completed value as deliveries and result pages present it. */
+export interface CompletedValueRow {
+  idx: number;
+  value: string;
+  result: string | null;
+  completed_at: string | null;
+  completion_seq: number | null;
+}
+
+/** Completed values with completion sequence in `[fromSeq, toSeq]`, in completion order (decisions C6). */
+export async function listResultsBySequence(
+  db: Db,
+  jobId: string,
+  fromSeq: number,
+  toSeq: number,
+): Promise<CompletedValueRow[]> {
+  if (toSeq < fromSeq) return [];
+  return db
+    .selectFrom('job_values')
+    .select(['idx', 'value', 'result', 'completed_at', 'completion_seq'])
+    .where('job_id', '=', jobId)
+    .where('completion_seq', '>=', fromSeq)
+    .where('completion_seq', '<=', toSeq)
+    .orderBy('completion_seq')
+    .execute();
+}
+
+/** The most recent run of an interval job; with `ended`, the most recent that ended. */
+export async function findLatestRun(db: Db, intervalJobId: string, ended = false): Promise<Job | undefined> {
+  let query = db.selectFrom('jobs').selectAll().where('parent_id', '=', intervalJobId);
+  if (ended) query = query.where('status', 'in', ['finished', 'failed']);
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+}
+
+/** The runs of an interval job with their states. */
+export async function listRuns(db: Db, intervalJobId: string): Promise<Array<Pick<Job, 'id' | 'status'>>> {
+  return db.selectFrom('jobs').select(['id', 'status']).where('parent_id', '=', intervalJobId).execute();
+}
+
+/** Deletes every run of an interval job. */
+export async function deleteRuns(db: Db, intervalJobId: string): Promise<void> {
+  await db.deleteFrom('jobs').where('parent_id', '=', intervalJobId).execute();
+}
+
+/** Deletes a job. */
+export async function deleteJob(db: Db, jobId: string): Promise<void> {
+  await db.deleteFrom('jobs').where('id', '=', jobId).execute();
+}
+
+/** Deletes every value of a job. */
+export async function deleteJobValues(db: Db, jobId: string): Promise<void> {
+  await db.deleteFrom('job_values').where('job_id', '=', jobId).execute();
+}
+
+/** Changes columns of a job and stamps `updated_at`. */
+export async function updateJob(
+  db: Db,
+  jobId: string,
+  changes: Partial<Omit<Updateable<JobsTable>, 'id' | 'updated_at'>>,
+): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ ...changes, updated_at: isoNow() })
+    .where('id', '=', jobId)
+    .execute();
+}
+
+/** A job's state, or undefined when it is gone. */
+export async function findJobStatus(db: Db, jobId: string): Promise<JobStatus | undefined> {
+  const row = await db.selectFrom('jobs').select('status').where('id', '=', jobId).executeTakeFirst();
+  return row?.status;
+}
+
+/** Each value's index, state and credits (the ledger check compares them with the ledger). */
+export async function listValueCredits(
+  db: Db,
+  jobId: string,
+): Promise<Array<Pick<JobValue, 'idx' | 'status' | 'credits'>>> {
+  return db
+    .selectFrom('job_values')
+    .select(['idx', 'status', 'credits'])
+    .where('job_id', '=', jobId)
+    .execute();
+}
+
+/** Ids of every job of an account. */
+export async function listAccountJobIds(db: Db, accountId: string): Promise<string[]> {
+  const rows = await db.selectFrom('jobs').select('id').where('account_id', '=', accountId).execute();
+  return rows.map((row) => row.id);
 }

@@ -1,6 +1,12 @@
 import { sql } from 'kysely';
 import { dialectOf, type Db } from '../db/database.ts';
-import type { DeliveryStatus, WebhookDeliveriesTable, WebhookDelivery } from './webhooks.table.ts';
+import type {
+  DeliveryStatus,
+  StreamState,
+  StreamStatesTable,
+  WebhookDeliveriesTable,
+  WebhookDelivery,
+} from './deliveries.table.ts';
 
 export async function insertDelivery(db: Db, row: WebhookDeliveriesTable): Promise<void> {
   await db.insertInto('webhook_deliveries').values(row).execute();
@@ -181,4 +187,40 @@ export async function replayDeadLetters(db: Db, jobId: string, nowIso: string): 
     .where('status', '=', 'dead_lettered')
     .executeTakeFirst();
   return Number(outcome.numUpdatedRows);
+}
+
+/**
+ * A job's assembly state, row-locked on PostgreSQL until the transaction ends (SQLite serialises
+ * writers anyway), so the assembly and the flush never close the same results twice.
+ */
+export async function lockStreamState(db: Db, jobId: string): Promise<StreamState | undefined> {
+  let query = db.selectFrom('stream_states').selectAll().where('job_id', '=', jobId);
+  if (dialectOf(db) === 'postgres') query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function findStreamState(db: Db, jobId: string): Promise<StreamState | undefined> {
+  return db.selectFrom('stream_states').selectAll().where('job_id', '=', jobId).executeTakeFirst();
+}
+
+export async function insertStreamState(db: Db, state: StreamStatesTable): Promise<void> {
+  await db.insertInto('stream_states').values(state).execute();
+}
+
+export async function updateStreamState(db: Db, state: StreamStatesTable): Promise<void> {
+  const { job_id: jobId, ...changes } = state;
+  await db.updateTable('stream_states').set(changes).where('job_id', '=', jobId).execute();
+}
+
+/** Jobs whose oldest undelivered result completed at or before `openedBeforeIso`. */
+export async function listStaleOpenJobIds(db: Db, openedBeforeIso: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('stream_states')
+    .select('job_id')
+    .where('open_since', '<=', openedBeforeIso)
+    .where('finalized', '=', 0)
+    .orderBy('open_since')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.job_id);
 }

@@ -2,22 +2,22 @@ import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
-import { resolveBaseUrl } from './sources.urls.ts';
-import type { SourceId, ValueKey } from './sources.types.ts';
-import { computeTrust, type Trust } from '../trust/trust.ts';
-import { PageParseError } from '../crawl/crawl.errors.ts';
-import type { ValueQuery } from '../crawl/crawl.types.ts';
-import { driverFallbackCounts } from '../crawl/driver-fallbacks.ts';
-import { createCrawlEngine } from '../crawl/crawl.engine.ts';
-import { startSandbox, type RunningSandbox } from '../../test/support/sandbox-server.ts';
+import { resolveBaseUrl } from '../../src/sources/sources.urls.ts';
+import type { SourceId, ValueKey } from '../../src/sources/sources.types.ts';
+import { computeTrust, type Trust } from '../../src/trust/trust.ts';
+import { PageParseError } from '../../src/crawl/crawl.errors.ts';
+import type { ValueQuery } from '../../src/crawl/crawl.types.ts';
+import { driverFallbackCounts } from '../../src/crawl/driver-fallbacks.ts';
+import { createCrawlEngine } from '../../src/crawl/crawl.engine.ts';
+import { startSandbox, type RunningSandbox } from '../support/sandbox-server.ts';
 import {
   contentOf,
   createMemoryConversionStore,
   createMemorySellerNameStore,
   createTestCrawlContext,
-} from '../../test/support/crawl-context.ts';
-import { FALLBACK_EXTRACTOR, shownGtin } from './kit/fallback.kit.ts';
-import { sourceModules } from './sources.registry.ts';
+} from '../support/crawl-context.ts';
+import { FALLBACK_EXTRACTOR, shownGtin } from '../../src/sources/kit/fallback.kit.ts';
+import { sourceModules } from '../../src/sources/sources.registry.ts';
 
 /** Products checked per source (the first of the truth, in catalogue order). */
 const PRODUCTS_PER_SOURCE = 12;

@@ -12,8 +12,8 @@ import {
   insertAccount,
   insertApiKey,
   replaceLegacyCredential,
-} from './accounts.repository.ts';
-import type { Account, Plan } from './accounts.table.ts';
+} from '../accounts/accounts.repository.ts';
+import type { Account, Plan } from '../accounts/accounts.table.ts';
 
 /** Parses `source_01.de,source_02.uk` into pairs, refusing unknown sources and countries. */
 export function parseSourcePairs(

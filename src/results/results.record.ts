@@ -1,48 +1,56 @@
-import type { AppDeps } from '../app.deps.ts';
+/**
+ * Recording a value's result: write it, settle its credits, advance the job and hand it to the
+ * deliveries, all in one transaction. Jobs (submission of malformed values), the crawl tasks and the
+ * observation cache all record through here; nothing here knows who called.
+ */
+import { assembleDeliveries } from '../deliveries/deliveries.assembly.ts';
 import { releaseJobRemainder, settleValueCredits } from '../credits/credits.service.ts';
 import type { Db } from '../db/database.ts';
+import type { SourceCatalogue } from '../sources/sources.catalogue.ts';
+import type { JobEvents } from '../work/work.events.ts';
 import {
   completePendingValue,
   endJob,
   incrementJobCounters,
   setCompletionSequence,
   setValueCredits,
-} from './jobs.repository.ts';
-import type { ResultItem } from './jobs.results.ts';
-import type { Job } from './jobs.table.ts';
+} from '../work/work.repository.ts';
+import type { Job, ResultItem } from '../work/work.table.ts';
 
-/** What a completion hook learns about a value that was just recorded. */
-export interface ValueCompletion {
-  job: Job;
-  index: number;
-  /** 1-based completion order within the job (decisions C6). */
-  sequence: number;
-  item: ResultItem;
-  /** True when this value was the job's last. */
-  jobFinished: boolean;
+/** What recording needs from the process. */
+export interface RecordDeps {
+  db: Db;
+  events: JobEvents;
+  /** Told after a delivery was written (the sender may look sooner than its next poll). */
+  onDeliveryCreated: () => void;
 }
 
-/** Runs inside the recording transaction (e.g. stream deliveries, decisions G27). */
-export type CompletionHook = (trx: Db, completion: ValueCompletion) => Promise<void>;
+/** One value's result to record. */
+export interface ValueRecord {
+  index: number;
+  item: ResultItem;
+  cost: number;
+  reservedShare: number;
+}
 
 /** Credits a value's reservation held: the job's `max_pages` where it applies, else 1. */
-export function reservedShareOf(deps: Pick<AppDeps, 'catalogue'>, job: Job, invalid: boolean): number {
+export function reservedShareOf(deps: { catalogue: SourceCatalogue }, job: Job, invalid: boolean): number {
   if (invalid || job.topic === 'remove_conversions') return 0;
   const usesMaxPages = deps.catalogue.get(job.source)?.usesMaxPages ?? false;
   return usesMaxPages ? job.max_pages : 1;
 }
 
 /**
- * Records a value's result, settles its credits, advances the counters and ends the job after its
- * last value, inside the caller's transaction. A second call for the same value changes nothing:
- * that is what makes crashes and re-run tasks harmless. Answers whether it recorded and whether
- * the job ended.
+ * Records a value's result, settles its credits, advances the counters, ends the job after its
+ * last value and assembles its deliveries, inside the caller's transaction. A second call for the
+ * same value changes nothing: that is what makes crashes and re-run tasks harmless. Answers whether
+ * it recorded and whether the job ended.
  */
 export async function recordValueResultWithin(
   trx: Db,
-  deps: Pick<AppDeps, 'completionHooks'>,
+  deps: Pick<RecordDeps, 'onDeliveryCreated'>,
   job: Job,
-  input: { index: number; item: ResultItem; cost: number; reservedShare: number },
+  input: ValueRecord,
 ): Promise<{ recorded: boolean; jobFinished: boolean }> {
   const recorded = await completePendingValue(trx, {
     jobId: job.id,
@@ -69,24 +77,13 @@ export async function recordValueResultWithin(
     await endJob(trx, job.id, 'finished');
     await releaseJobRemainder(trx, job.account_id, job.id);
   }
-  for (const hook of deps.completionHooks) {
-    await hook(trx, {
-      job,
-      index: input.index,
-      sequence: counters.values_done,
-      item: input.item,
-      jobFinished,
-    });
-  }
+  const completion = { job, sequence: counters.values_done, item: input.item, jobFinished };
+  if (await assembleDeliveries(trx, completion)) deps.onDeliveryCreated();
   return { recorded: true, jobFinished };
 }
 
 /** `recordValueResultWithin` in a transaction of its own; wakes waiters when the job ended. */
-export async function recordValueResult(
-  deps: Pick<AppDeps, 'db' | 'events' | 'completionHooks'>,
-  job: Job,
-  input: { index: number; item: ResultItem; cost: number; reservedShare: number },
-): Promise<boolean> {
+export async function recordValueResult(deps: RecordDeps, job: Job, input: ValueRecord): Promise<boolean> {
   const outcome = await deps.db
     .transaction()
     .execute((trx) => recordValueResultWithin(trx, deps, job, input));

@@ -1,11 +1,8 @@
 import type { Selectable } from 'kysely';
+import type { AttemptStatus } from '../webhooks/webhooks.sender.ts';
 
-/**
- * Delivery states (spec 3.2, decisions G7): `pending` (due or waiting for its next attempt; also
- * while an attempt is in flight, which the lease shows), `delivered`, `failed` (a 4xx other than
- * 429: permanent) and `dead_lettered` (the fifth attempt failed).
- */
-export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'dead_lettered';
+/** A delivery's state: what the sender's last attempt decided (webhooks/webhooks.sender.ts). */
+export type DeliveryStatus = AttemptStatus;
 
 /** One webhook delivery: a fixed range of a job's results in completion order (decisions C6, G27). */
 export interface WebhookDeliveriesTable {
@@ -40,3 +37,25 @@ export interface WebhookDeliveriesTable {
 }
 
 export type WebhookDelivery = Selectable<WebhookDeliveriesTable>;
+
+/**
+ * Per-job delivery assembly state of a job that delivers webhooks. Written in the transaction that
+ * records each value (decisions G27), so it always agrees with the results and the deliveries.
+ */
+export interface StreamStatesTable {
+  job_id: string;
+  /** Completion sequence of the last result seen. */
+  completed_seq: number;
+  /** Results seen with `success: false`. */
+  values_errors: number;
+  /** Completion sequence up to which results are in a delivery. */
+  batched_through_seq: number;
+  /** `batch_sequence` the next delivery gets. */
+  next_batch_sequence: number;
+  /** When the oldest result not yet in a delivery completed; null when none is waiting. */
+  open_since: string | null;
+  /** 1 once the final delivery exists. */
+  finalized: number;
+}
+
+export type StreamState = Selectable<StreamStatesTable>;

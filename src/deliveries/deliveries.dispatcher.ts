@@ -11,26 +11,27 @@ import { setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
 import type { Dispatcher } from 'undici';
 import type { Db } from '../db/database.ts';
-import { findJob } from '../jobs/jobs.repository.ts';
+import { findJob } from '../work/work.repository.ts';
+import type { Job } from '../work/work.table.ts';
 import { sleep } from '../lib/time.ts';
-import { flushStaleBatches } from '../streams/streams.assembly.ts';
-import { literalRefusal, type CallbackPolicy } from './webhooks.callback-url.ts';
-import { buildDeliveryBody } from './webhooks.payload.ts';
+import { flushStaleBatches } from './deliveries.assembly.ts';
+import { literalRefusal, type CallbackPolicy } from '../webhooks/webhooks.callback-url.ts';
+import { buildDeliveryBody } from './deliveries.payload.ts';
 import {
   leaseDeliveries,
   recordAttempt,
   releaseAllLeases,
   releaseLease,
   selectDueDeliveries,
-} from './webhooks.repository.ts';
+} from './deliveries.repository.ts';
 import {
   createWebhookAgent,
   decideAfterAttempt,
   postDelivery,
   type AttemptAnswer,
-} from './webhooks.sender.ts';
-import { signatureHeaders } from './webhooks.signature.ts';
-import type { WebhookDelivery } from './webhooks.table.ts';
+} from '../webhooks/webhooks.sender.ts';
+import { signatureHeaders } from '../webhooks/webhooks.signature.ts';
+import type { WebhookDelivery } from './deliveries.table.ts';
 
 /** Settings of the sender; the clock and randomness are injectable for the schedule's tests. */
 export interface WebhookDispatcherOptions {
@@ -114,6 +115,12 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     return { rows, token };
   }
 
+  /** The job's secret; an interval run made before runs copied it signs with its interval job's. */
+  async function secretOf(job: Job): Promise<string | null> {
+    if (job.webhook_secret !== null || job.parent_id === null) return job.webhook_secret;
+    return (await findJob(db, job.parent_id))?.webhook_secret ?? null;
+  }
+
   async function attempt(delivery: WebhookDelivery): Promise<AttemptAnswer | 'gone'> {
     const job = await findJob(db, delivery.job_id);
     if (!job || job.callback_url === null) return 'gone';
@@ -125,16 +132,16 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     if (refusal !== undefined) {
       return { kind: 'error', refused: true, message: `callback_url not allowed: ${refusal}` };
     }
+    const secret = await secretOf(job);
+    // C3: every delivery is signed; one without a secret to sign with is never sent.
+    if (secret === null) return { kind: 'error', refused: true, message: 'job has no webhook secret' };
     const body = await buildDeliveryBody(db, job, delivery);
-    const headers =
-      job.webhook_secret === null
-        ? { 'x-service-delivery-id': delivery.id }
-        : signatureHeaders({
-            secret: job.webhook_secret,
-            body,
-            deliveryId: delivery.id,
-            timestampSeconds: Math.floor(now() / 1000),
-          });
+    const headers = signatureHeaders({
+      secret,
+      body,
+      deliveryId: delivery.id,
+      timestampSeconds: Math.floor(now() / 1000),
+    });
     return postDelivery({
       url,
       body,

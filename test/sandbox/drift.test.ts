@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { extractProduct } from '../extract/index.ts';
-import type { SourceId } from '../sources/sources.types.ts';
-import { buildSandboxApp } from './app.ts';
-import { parseFaultProfiles } from './faults.ts';
+import { extractProduct } from '../../src/extract/index.ts';
+import type { SourceId } from '../../src/sources/sources.types.ts';
+import { buildSandboxApp } from '../../src/sandbox/app.ts';
+import { parseFaultProfiles } from '../../src/sandbox/faults.ts';
 
 interface TruthProduct {
   name: string;

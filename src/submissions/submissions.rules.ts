@@ -7,7 +7,7 @@ import {
   type Topic,
   type ValueKey,
 } from '../sources/sources.types.ts';
-import type { SubmissionBody } from './jobs.schema.ts';
+import type { SubmissionBody } from './submissions.schema.ts';
 
 /** Limits of spec part 8 (decisions C4 for streams). */
 export const LIMITS = {
