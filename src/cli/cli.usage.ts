@@ -6,5 +6,9 @@ export const USAGE = `usage: pricecrawl <command>
   credits balance --account N
   credits verify --account N
   accounts set-spending --account N [--overage true|false] [--budget-cap N|none]
+  accounts suspend --account N
+  accounts resume --account N
+  users create --account N --email E [--password P]
+  users disable --email E
   legacy-credentials --account N
   extract FILE.html [--url URL]`;

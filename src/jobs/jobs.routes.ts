@@ -30,7 +30,8 @@ export function idempotencyKeyOf(headers: Record<string, unknown>): string | und
   return value;
 }
 
-async function readResults(deps: AppDeps, requested: Job): Promise<ResultItem[]> {
+/** The results a download answers (decisions G5, G12): the job's, or an interval job's latest finished run's. */
+export async function readResults(deps: AppDeps, requested: Job): Promise<ResultItem[]> {
   // decisions G5: an interval job downloads its latest finished run.
   const job =
     requested.interval_minutes === null ? requested : await findLatestRun(deps.db, requested.id, true);

@@ -1,0 +1,396 @@
+// Pricecrawl dashboard: a framework-free module. It signs in with a cookie session (HttpOnly
+// session and refresh cookies) and sends the readable CSRF cookie back in `x-csrf-token` on every
+// change (double submit). Data is written with textContent only, never as HTML.
+
+const view = document.getElementById('view');
+const notice = document.getElementById('notice');
+const logoutButton = document.getElementById('logout');
+const who = document.getElementById('who');
+const POLL_MS = 2000;
+let pollTimer;
+
+function csrfToken() {
+  const match = document.cookie.split('; ').find((part) => part.startsWith('pc_csrf='));
+  return match ? decodeURIComponent(match.slice('pc_csrf='.length)) : '';
+}
+
+class SignedOut extends Error {}
+
+async function request(method, path, body) {
+  const headers = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET') headers['x-csrf-token'] = csrfToken();
+  return fetch(path, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/** Calls the account plane; a 401 is retried once after a refresh, then leads to sign-in. */
+async function api(method, path, body) {
+  let response = await request(method, path, body);
+  if (response.status === 401 && (await request('POST', '/v1/auth/refresh', {})).ok) {
+    response = await request(method, path, body);
+  }
+  if (response.status === 401) throw new SignedOut();
+  const data = await response.json();
+  if (data.error) throw new Error(data.message || `request failed (${response.status})`);
+  return data;
+}
+
+function say(message, isError = false) {
+  notice.textContent = message;
+  notice.classList.toggle('error', isError);
+}
+
+function el(tag, text, attributes = {}) {
+  const node = document.createElement(tag);
+  if (text !== undefined && text !== null) node.textContent = String(text);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  return node;
+}
+
+function button(label, onClick) {
+  const node = el('button', label, { type: 'button' });
+  node.addEventListener('click', onClick);
+  return node;
+}
+
+function fillTable(table, headings, rows) {
+  table.replaceChildren();
+  const head = el('tr');
+  headings.forEach((heading) => head.append(el('th', heading, { scope: 'col' })));
+  table.append(el('thead'), el('tbody'));
+  table.tHead.append(head);
+  for (const cells of rows) {
+    const row = el('tr');
+    for (const cell of cells) {
+      const td = el('td');
+      if (cell instanceof Node) td.append(cell);
+      else td.textContent = cell === null || cell === undefined ? '—' : String(cell);
+      row.append(td);
+    }
+    table.tBodies[0].append(row);
+  }
+}
+
+function fillFigures(list, figures) {
+  list.replaceChildren();
+  for (const [term, value] of figures) list.append(el('dt', term), el('dd', value === null ? '—' : value));
+}
+
+function show(templateId) {
+  clearInterval(pollTimer);
+  view.replaceChildren(document.getElementById(templateId).content.cloneNode(true));
+}
+
+function when(iso) {
+  return iso ? new Date(iso).toLocaleString() : '—';
+}
+
+// ---- sign-in ----
+
+function showLogin() {
+  show('login-view');
+  logoutButton.hidden = true;
+  who.textContent = '';
+  const form = document.getElementById('login-form');
+  form.elements.email.focus();
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const error = document.getElementById('login-error');
+    error.textContent = '';
+    const response = await request('POST', '/v1/auth/login', {
+      email: form.elements.email.value,
+      password: form.elements.password.value,
+      cookie: true,
+    });
+    const data = await response.json();
+    if (!response.ok || data.error !== false) {
+      error.textContent = data.message || 'Sign-in failed';
+      return;
+    }
+    location.hash = '#/';
+    route();
+  });
+}
+
+logoutButton.addEventListener('click', async () => {
+  await request('POST', '/v1/auth/logout', {});
+  location.hash = '#/login';
+});
+
+// ---- home: credits, chart, spending, keys, jobs ----
+
+function drawChart(container, days) {
+  const width = 600;
+  const height = 160;
+  const max = Math.max(1, ...days.map((day) => day.spent));
+  const svgNs = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(svgNs, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${width} ${height + 20}`);
+  svg.setAttribute('role', 'img');
+  const total = days.reduce((sum, day) => sum + day.spent, 0);
+  svg.setAttribute(
+    'aria-label',
+    `Credits spent per day, ${total} in ${days.length} days, at most ${max} a day`,
+  );
+  const barWidth = width / days.length;
+  days.forEach((day, i) => {
+    const barHeight = Math.round((day.spent / max) * height);
+    const bar = document.createElementNS(svgNs, 'rect');
+    bar.setAttribute('x', String(i * barWidth + 1));
+    bar.setAttribute('y', String(height - barHeight));
+    bar.setAttribute('width', String(Math.max(1, barWidth - 2)));
+    bar.setAttribute('height', String(barHeight));
+    bar.setAttribute('class', 'bar');
+    const title = document.createElementNS(svgNs, 'title');
+    title.textContent = `${day.date}: ${day.spent} credits`;
+    bar.append(title);
+    svg.append(bar);
+  });
+  for (const [index, anchor] of [
+    [0, 'start'],
+    [days.length - 1, 'end'],
+  ]) {
+    const label = document.createElementNS(svgNs, 'text');
+    label.setAttribute('x', String(anchor === 'start' ? 0 : width));
+    label.setAttribute('y', String(height + 16));
+    label.setAttribute('text-anchor', anchor);
+    label.setAttribute('class', 'axis');
+    label.textContent = days[index]?.date ?? '';
+    svg.append(label);
+  }
+  container.replaceChildren(svg);
+}
+
+async function loadCredits() {
+  const [credits, perDay] = await Promise.all([
+    api('GET', '/v1/account/credits'),
+    api('GET', '/v1/account/billing?group=day&days=30'),
+  ]);
+  fillFigures(document.getElementById('credits'), [
+    ['Balance', credits.balance],
+    ['Reserved by running jobs', credits.reserved],
+    ['Available', credits.available ?? 'no limit'],
+    ['Spent this month', credits.spent_this_month],
+  ]);
+  drawChart(document.getElementById('chart'), perDay.days);
+  const form = document.getElementById('spending-form');
+  form.elements.overage.checked = credits.overage;
+  form.elements.budget_cap.value = credits.budget_cap === null ? '' : String(credits.budget_cap);
+}
+
+async function loadKeys() {
+  const { keys } = await api('GET', '/v1/account/api-keys');
+  fillTable(
+    document.getElementById('keys'),
+    ['Name', 'Prefix', 'Created', 'Last used', 'State', 'Actions'],
+    keys.map((key) => {
+      const actions = el('span', undefined, { class: 'actions' });
+      if (!key.revoked_at) {
+        actions.append(
+          button(`Rotate ${key.name}`, () => changeKey('POST', `/v1/account/api-keys/${key.id}/rotate`)),
+          button(`Revoke ${key.name}`, () => changeKey('DELETE', `/v1/account/api-keys/${key.id}`)),
+        );
+      }
+      return [
+        key.name,
+        key.prefix,
+        when(key.created_at),
+        when(key.last_used_at),
+        key.revoked_at ? `revoked ${when(key.revoked_at)}` : 'active',
+        actions,
+      ];
+    }),
+  );
+}
+
+function showNewKey(rawKey) {
+  document.getElementById('new-key').hidden = false;
+  document.getElementById('new-key-value').textContent = rawKey;
+  document.getElementById('copy-key').focus();
+}
+
+async function changeKey(method, path) {
+  try {
+    const answer = await api(method, path);
+    if (answer.api_key) showNewKey(answer.api_key);
+    say(
+      method === 'DELETE'
+        ? `Key ${answer.key.name} revoked.`
+        : `Key ${answer.key.name} rotated: the old key is revoked.`,
+    );
+    await loadKeys();
+  } catch (error) {
+    handle(error);
+  }
+}
+
+let jobsShown = 50;
+
+async function loadJobs() {
+  const { jobs, next_cursor: next } = await api('GET', `/v1/account/jobs?limit=${jobsShown}`);
+  fillTable(
+    document.getElementById('jobs'),
+    ['Job', 'Kind', 'Source', 'Status', 'Progress', 'Created'],
+    jobs.map((job) => {
+      const progress = el('progress', undefined, {
+        max: String(Math.max(1, job.values_total)),
+        value: String(job.values_done),
+      });
+      const cell = el('span', `${job.values_done}/${job.values_total} `);
+      cell.append(progress);
+      return [
+        el('a', job.id, { href: `#/jobs/${job.id}` }),
+        job.kind,
+        `${job.source}.${job.country}`,
+        job.status,
+        cell,
+        when(job.created_at),
+      ];
+    }),
+  );
+  document.getElementById('more-jobs').hidden = next === null;
+}
+
+async function showHome() {
+  show('home-view');
+  const me = await api('GET', '/v1/account/me');
+  who.textContent = `${me.user.email} · account ${me.account.name}`;
+  logoutButton.hidden = false;
+  await Promise.all([loadCredits(), loadKeys(), loadJobs()]);
+
+  document.getElementById('spending-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const form = event.target;
+    const cap = form.elements.budget_cap.value.trim();
+    try {
+      await api('PATCH', '/v1/account/budget-cap', {
+        overage: form.elements.overage.checked,
+        budget_cap: cap === '' ? null : Number(cap),
+      });
+      say('Spending setting saved.');
+      await loadCredits();
+    } catch (error) {
+      handle(error);
+    }
+  });
+  document.getElementById('key-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const form = event.target;
+    try {
+      const answer = await api('POST', '/v1/account/api-keys', { name: form.elements.name.value });
+      form.reset();
+      showNewKey(answer.api_key);
+      say(`Key ${answer.key.name} created.`);
+      await loadKeys();
+    } catch (error) {
+      handle(error);
+    }
+  });
+  document.getElementById('copy-key').addEventListener('click', async () => {
+    await navigator.clipboard.writeText(document.getElementById('new-key-value').textContent);
+    say('Key copied to the clipboard.');
+  });
+  document.getElementById('more-jobs').addEventListener('click', () => {
+    jobsShown += 50;
+    loadJobs().catch(handle);
+  });
+  pollTimer = setInterval(() => Promise.all([loadJobs(), loadCredits()]).catch(handle), POLL_MS);
+}
+
+// ---- one job ----
+
+async function loadJob(id) {
+  const { job, deliveries } = await api('GET', `/v1/account/jobs/${id}`);
+  document.getElementById('job-title').textContent = `${job.kind === 'stream' ? 'Stream' : 'Job'} ${job.id}`;
+  fillFigures(document.getElementById('job'), [
+    ['Status', job.status],
+    ['Source', `${job.source}.${job.country}`],
+    ['Progress', `${job.values_done} of ${job.values_total} values (${job.values_errors} failed)`],
+    ['Created', when(job.created_at)],
+    ...(deliveries
+      ? [
+          [
+            'Deliveries',
+            Object.entries(deliveries)
+              .map(([state, n]) => `${state} ${n}`)
+              .join(', '),
+          ],
+        ]
+      : []),
+  ]);
+  const ended = job.status === 'finished' || job.status === 'failed';
+  document.getElementById('downloads').hidden = !ended || job.kind === 'stream';
+  document.getElementById('download-json').href = `/v1/account/jobs/${job.id}/download?format=json`;
+  document.getElementById('download-csv').href = `/v1/account/jobs/${job.id}/download?format=csv`;
+  if (job.kind === 'stream') await loadDeliveries(job.id);
+}
+
+async function loadDeliveries(id) {
+  document.getElementById('deliveries-card').hidden = false;
+  const { deliveries } = await api('GET', `/v1/account/streams/${id}/deliveries?limit=200`);
+  fillTable(
+    document.getElementById('deliveries'),
+    ['Batch', 'Status', 'Attempts', 'Results', 'Last HTTP status', 'Last error', 'Action'],
+    deliveries.map((delivery) => [
+      delivery.batch_sequence,
+      delivery.status,
+      delivery.attempts,
+      delivery.results_count,
+      delivery.last_http_status,
+      delivery.last_error,
+      delivery.status === 'dead_lettered' || delivery.status === 'failed'
+        ? button(`Replay batch ${delivery.batch_sequence}`, async () => {
+            await api('POST', `/v1/account/deliveries/${delivery._id}/replay`).catch(handle);
+            say(`Batch ${delivery.batch_sequence} queued again.`);
+            await loadDeliveries(id);
+          })
+        : '',
+    ]),
+  );
+}
+
+async function showJob(id) {
+  show('job-view');
+  await loadJob(id);
+  document.getElementById('replay-all').addEventListener('click', async () => {
+    try {
+      const { replayed } = await api('POST', `/v1/account/streams/${id}/replay-all`);
+      say(`${replayed} dead-lettered deliveries queued again.`);
+      await loadJob(id);
+    } catch (error) {
+      handle(error);
+    }
+  });
+  pollTimer = setInterval(() => loadJob(id).catch(handle), POLL_MS);
+}
+
+// ---- routing ----
+
+function handle(error) {
+  if (error instanceof SignedOut) {
+    say('Your session ended. Sign in again.');
+    location.hash = '#/login';
+    return;
+  }
+  say(error.message, true);
+}
+
+async function route() {
+  const hash = location.hash || '#/';
+  try {
+    if (hash === '#/login') return showLogin();
+    const job = /^#\/jobs\/([0-9a-f]{24})$/.exec(hash);
+    if (job) return await showJob(job[1]);
+    return await showHome();
+  } catch (error) {
+    handle(error);
+  }
+}
+
+window.addEventListener('hashchange', () => void route());
+void route();
