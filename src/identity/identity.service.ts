@@ -131,26 +131,25 @@ export async function signIn(
  * Trades a refresh token for a new session token and a new refresh token; the presented one is
  * used up. Presenting a used token again revokes its whole login: someone else has a copy.
  */
-export async function refreshSession(
-  db: Db,
-  identity: Identity,
-  refreshToken: string,
-): Promise<SessionTokens> {
+export async function refreshSession(db: Db, identity: Identity, refreshToken: string): Promise<SessionTokens> {
   assertPasswordSignIn(identity);
-  return db.transaction().execute(async (trx) => {
+  const invalid = unauthorized('invalid or expired refresh token');
+  const outcome = await db.transaction().execute(async (trx) => {
     const hash = hashRefreshToken(refreshToken);
     const stored = await findRefreshTokenByHash(trx, hash);
-    const invalid = unauthorized('invalid or expired refresh token');
-    if (!stored || !digestsEqual(stored.token_hash, hash) || stored.revoked_at !== null) throw invalid;
-    if (Date.parse(stored.expires_at) <= Date.now()) throw invalid;
+    if (!stored || !digestsEqual(stored.token_hash, hash) || stored.revoked_at !== null) return undefined;
+    if (Date.parse(stored.expires_at) <= Date.now()) return undefined;
     if (stored.used_at !== null || !(await markRefreshTokenUsed(trx, stored.id, isoNow()))) {
-      await revokeRefreshFamily(trx, stored.family_id, isoNow());
-      throw invalid;
+      return { reusedFamily: stored.family_id };
     }
     const user = await findUserById(trx, stored.user_id);
-    if (!user || user.status !== 'active') throw invalid;
-    return issueTokens(trx, identity, user, stored.family_id);
+    if (!user || user.status !== 'active') return undefined;
+    return { tokens: await issueTokens(trx, identity, user, stored.family_id) };
   });
+  if (outcome?.tokens) return outcome.tokens;
+  // Written after the transaction: a rollback must not undo the revocation of a stolen login.
+  if (outcome?.reusedFamily) await revokeRefreshFamily(db, outcome.reusedFamily, isoNow());
+  throw invalid;
 }
 
 /** Ends the login a refresh token belongs to: the token, its successors and its sessions die. */
