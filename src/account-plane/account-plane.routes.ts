@@ -86,7 +86,12 @@ export async function accountPlaneRoutes(app: FastifyInstance, deps: AppDeps): P
         'getAccountBilling',
         'The usage ledger newest first, paged by `cursor`; with `group=day`, credits spent per UTC day over the last `days` days instead.',
         { querystring: BillingQuery },
-        Type.Union([LedgerResponse, SpentPerDayResponse]),
+        Type.Union([LedgerResponse, SpentPerDayResponse], {
+          examples: [
+            ...(LedgerResponse.examples as unknown[]),
+            ...(SpentPerDayResponse.examples as unknown[]),
+          ],
+        }),
       ),
     },
     async (request) => {
@@ -175,7 +180,13 @@ export async function accountPlaneRoutes(app: FastifyInstance, deps: AppDeps): P
           SpendingResponse,
         ),
       },
-      async (request) => updateSpending(db, sessionOf(request), request.body),
+      // The schema admits only an integer or null; TypeBox's Unsafe loses that in inference.
+      async (request) =>
+        updateSpending(
+          db,
+          sessionOf(request),
+          request.body as { overage?: boolean; budget_cap?: number | null },
+        ),
     );
   }
 

@@ -194,8 +194,9 @@ export const SpendingResponse = Type.Object(
 export const SpendingBody = Type.Object(
   {
     overage: Type.Optional(Type.Boolean()),
+    // One type list, not a union, so a bad value is named plainly ("budget_cap must be >= 0").
     budget_cap: Type.Optional(
-      Type.Union([Type.Integer({ minimum: 0, maximum: 1_000_000_000 }), Type.Null()]),
+      Type.Unsafe<number | null>({ type: ['integer', 'null'], minimum: 0, maximum: 1_000_000_000 }),
     ),
   },
   { additionalProperties: false, examples: [{ overage: true, budget_cap: 5000 }] },
