@@ -81,7 +81,11 @@ function fillFigures(list, figures) {
   for (const [term, value] of figures) list.append(el('dt', term), el('dd', value === null ? '—' : value));
 }
 
+// Each view shown gets a number; a view whose loading was overtaken by another stops there.
+let shownView = 0;
+
 function show(templateId) {
+  shownView += 1;
   clearInterval(pollTimer);
   view.replaceChildren(document.getElementById(templateId).content.cloneNode(true));
 }
@@ -112,8 +116,8 @@ function showLogin() {
       error.textContent = data.message || 'Sign-in failed';
       return;
     }
-    location.hash = '#/';
-    route();
+    if (location.hash === '#/') void route();
+    else location.hash = '#/';
   });
 }
 
@@ -258,10 +262,12 @@ async function loadJobs() {
 
 async function showHome() {
   show('home-view');
+  const thisView = shownView;
   const me = await api('GET', '/v1/account/me');
   who.textContent = `${me.user.email} · account ${me.account.name}`;
   logoutButton.hidden = false;
   await Promise.all([loadCredits(), loadKeys(), loadJobs()]);
+  if (thisView !== shownView) return;
 
   document.getElementById('spending-form').addEventListener('submit', async (event) => {
     event.preventDefault();
@@ -356,7 +362,9 @@ async function loadDeliveries(id) {
 
 async function showJob(id) {
   show('job-view');
+  const thisView = shownView;
   await loadJob(id);
+  if (thisView !== shownView) return;
   document.getElementById('replay-all').addEventListener('click', async () => {
     try {
       const { replayed } = await api('POST', `/v1/account/streams/${id}/replay-all`);
