@@ -37,7 +37,8 @@ export const SESSION_ERROR_RESPONSES = {
 /** A 200 answer: the success body, or `{error:true, message}` for a refused request (spec 7.1). */
 export function okOrError<T extends TSchema>(success: T) {
   return Type.Union([success, ErrorBody], {
-    description: success.description ?? 'The answer, or `{error:true, message}` naming why the request was refused.',
+    description:
+      success.description ?? 'The answer, or `{error:true, message}` naming why the request was refused.',
     examples: success.examples as unknown[] | undefined,
   });
 }

@@ -131,7 +131,11 @@ export async function signIn(
  * Trades a refresh token for a new session token and a new refresh token; the presented one is
  * used up. Presenting a used token again revokes its whole login: someone else has a copy.
  */
-export async function refreshSession(db: Db, identity: Identity, refreshToken: string): Promise<SessionTokens> {
+export async function refreshSession(
+  db: Db,
+  identity: Identity,
+  refreshToken: string,
+): Promise<SessionTokens> {
   assertPasswordSignIn(identity);
   const invalid = unauthorized('invalid or expired refresh token');
   const outcome = await db.transaction().execute(async (trx) => {

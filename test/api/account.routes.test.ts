@@ -3,7 +3,9 @@ import { after, before, describe, it } from 'node:test';
 import { fetchTruth, startHarness, type Harness, type SandboxTruth } from '../support/harness.ts';
 import { restartRuntime } from '../support/restart.ts';
 import { runJob, submitJob } from '../support/run-job.ts';
+import { startReceiver } from '../support/receiver.ts';
 import { signInNewUser, type SignedInUser } from '../support/sessions.ts';
+import { until } from '../support/until.ts';
 
 describe('the account plane /v1/account/* (decisions C5, G16, G18, G31)', () => {
   let harness: Harness;
@@ -13,7 +15,7 @@ describe('the account plane /v1/account/* (decisions C5, G16, G18, G31)', () => 
   let user: SignedInUser;
 
   before(async () => {
-    harness = await startHarness();
+    harness = await startHarness({ env: { CALLBACK_ALLOW_HOSTS: '127.0.0.1', SHUTDOWN_TIMEOUT_MS: '2000' } });
     truth = await fetchTruth(harness, 'source_01', 'de');
     ({ accountId, headers: dataHeaders } = await harness.account({ credits: 1000 }));
     user = await signInNewUser(harness, accountId);
@@ -234,6 +236,55 @@ describe('the account plane /v1/account/* (decisions C5, G16, G18, G31)', () => 
       headers: dataHeaders,
     });
     assert.equal(csv.body, dataCsv.body);
+  });
+
+  it('lists a stream’s deliveries and replays dead-lettered ones through the same stream service', async () => {
+    const receiver = await startReceiver();
+    try {
+      const submitted = await harness.app.inject({
+        method: 'POST',
+        url: '/stream',
+        headers: dataHeaders,
+        payload: {
+          source: 'source_01',
+          country: 'de',
+          key: 'id',
+          values: productIds(30, 2),
+          callback_url: receiver.url,
+        },
+      });
+      const jobId: string = submitted.json().job_id;
+      assert.ok(jobId, submitted.body);
+      await until('the stream finished and delivered', async () => {
+        const detail = (await call('GET', `/v1/account/jobs/${jobId}`)).body;
+        return detail.job.status === 'finished' && detail.deliveries.delivered > 0;
+      });
+      const listed = (await call('GET', `/v1/account/streams/${jobId}/deliveries`)).body;
+      assert.equal(listed.job_id, jobId);
+      assert.ok(listed.deliveries.length > 0);
+      const first = listed.deliveries[0];
+      // Five failed attempts take most of an hour; the state they end in is set directly.
+      await harness.runtime.deps.db
+        .updateTable('webhook_deliveries')
+        .set({ status: 'dead_lettered' })
+        .where('id', '=', first._id)
+        .execute();
+      const dead = (await call('GET', `/v1/account/streams/${jobId}/deliveries?status=dead_lettered`)).body;
+      assert.deepEqual(
+        dead.deliveries.map((delivery: any) => delivery._id),
+        [first._id],
+      );
+      assert.deepEqual((await call('POST', `/v1/account/streams/${jobId}/replay-all`)).body, {
+        error: false,
+        replayed: 1,
+      });
+      const single = (await call('POST', `/v1/account/deliveries/${first._id}/replay`)).body;
+      assert.deepEqual(single, { error: false, delivery_id: first._id, status: 'pending' });
+      const batchJob = (await call('GET', '/v1/account/jobs?kind=batch&limit=1')).body.jobs[0].id;
+      assert.equal((await call('GET', `/v1/account/streams/${batchJob}/deliveries`)).status, 404);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('logs every key and spending change with who and when', async () => {

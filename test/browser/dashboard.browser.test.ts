@@ -130,7 +130,7 @@ describe('the web dashboard in a browser', { skip }, () => {
     await page.getByRole('link', { name: job._id }).click();
     await page.getByRole('link', { name: 'Download CSV' }).waitFor();
     const download = await page.evaluate(
-      async (path) => (await fetch(path)).json(),
+      async (path) => (await fetch(path)).json() as Promise<{ results: unknown[] }>,
       `/v1/account/jobs/${job._id}/download`,
     );
     assert.equal(download.results.length, 2);
