@@ -14,13 +14,13 @@ import {
   DeliveryIdParams,
   DownloadQuery,
   DownloadResponse,
-  IdParams,
   JobDetailResponse,
   JobsQuery,
   JobsResponse,
   ReplayAllResponse,
   ReplayOneResponse,
-} from './account-plane.schema.ts';
+} from './account-plane.jobs.schema.ts';
+import { IdParams } from './account-plane.schema.ts';
 import { presentJobSummary, readJobsPage } from './account-plane.service.ts';
 
 /**

@@ -9,6 +9,8 @@ import { readFileSync } from 'node:fs';
 const STATIC_FILES = {
   'index.html': 'text/html; charset=utf-8',
   'dashboard.js': 'text/javascript; charset=utf-8',
+  'dashboard.api.js': 'text/javascript; charset=utf-8',
+  'dashboard.dom.js': 'text/javascript; charset=utf-8',
   'dashboard.css': 'text/css; charset=utf-8',
 } as const;
 
@@ -52,7 +54,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   app.get('/dashboard', { schema: { hide: true } }, async (_request, reply) =>
     send(reply, 'index.html', files['index.html']),
   );
-  for (const name of ['dashboard.js', 'dashboard.css'] as const) {
+  for (const name of ['dashboard.js', 'dashboard.api.js', 'dashboard.dom.js', 'dashboard.css'] as const) {
     app.get(`/dashboard/${name}`, { schema: { hide: true } }, async (_request, reply) =>
       send(reply, name, files[name]),
     );

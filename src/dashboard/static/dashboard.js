@@ -2,6 +2,9 @@
 // session and refresh cookies) and sends the readable CSRF cookie back in `x-csrf-token` on every
 // change (double submit). Data is written with textContent only, never as HTML.
 
+import { SignedOut, api, request } from './dashboard.api.js';
+import { button, drawChart, el, fillFigures, fillTable, when } from './dashboard.dom.js';
+
 const view = document.getElementById('view');
 const notice = document.getElementById('notice');
 const logoutButton = document.getElementById('logout');
@@ -9,76 +12,9 @@ const who = document.getElementById('who');
 const POLL_MS = 2000;
 let pollTimer;
 
-function csrfToken() {
-  const match = document.cookie.split('; ').find((part) => part.startsWith('pc_csrf='));
-  return match ? decodeURIComponent(match.slice('pc_csrf='.length)) : '';
-}
-
-class SignedOut extends Error {}
-
-async function request(method, path, body) {
-  const headers = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (method !== 'GET') headers['x-csrf-token'] = csrfToken();
-  return fetch(path, {
-    method,
-    headers,
-    credentials: 'same-origin',
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-
-/** Calls the account plane; a 401 is retried once after a refresh, then leads to sign-in. */
-async function api(method, path, body) {
-  let response = await request(method, path, body);
-  if (response.status === 401 && (await request('POST', '/v1/auth/refresh', {})).ok) {
-    response = await request(method, path, body);
-  }
-  if (response.status === 401) throw new SignedOut();
-  const data = await response.json();
-  if (data.error) throw new Error(data.message || `request failed (${response.status})`);
-  return data;
-}
-
 function say(message, isError = false) {
   notice.textContent = message;
   notice.classList.toggle('error', isError);
-}
-
-function el(tag, text, attributes = {}) {
-  const node = document.createElement(tag);
-  if (text !== undefined && text !== null) node.textContent = String(text);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-  return node;
-}
-
-function button(label, onClick) {
-  const node = el('button', label, { type: 'button' });
-  node.addEventListener('click', onClick);
-  return node;
-}
-
-function fillTable(table, headings, rows) {
-  table.replaceChildren();
-  const head = el('tr');
-  headings.forEach((heading) => head.append(el('th', heading, { scope: 'col' })));
-  table.append(el('thead'), el('tbody'));
-  table.tHead.append(head);
-  for (const cells of rows) {
-    const row = el('tr');
-    for (const cell of cells) {
-      const td = el('td');
-      if (cell instanceof Node) td.append(cell);
-      else td.textContent = cell === null || cell === undefined ? '—' : String(cell);
-      row.append(td);
-    }
-    table.tBodies[0].append(row);
-  }
-}
-
-function fillFigures(list, figures) {
-  list.replaceChildren();
-  for (const [term, value] of figures) list.append(el('dt', term), el('dd', value === null ? '—' : value));
 }
 
 // Each view shown gets a number; a view whose loading was overtaken by another stops there.
@@ -88,10 +24,6 @@ function show(templateId) {
   shownView += 1;
   clearInterval(pollTimer);
   view.replaceChildren(document.getElementById(templateId).content.cloneNode(true));
-}
-
-function when(iso) {
-  return iso ? new Date(iso).toLocaleString() : '—';
 }
 
 // ---- sign-in ----
@@ -127,48 +59,6 @@ logoutButton.addEventListener('click', async () => {
 });
 
 // ---- home: credits, chart, spending, keys, jobs ----
-
-function drawChart(container, days) {
-  const width = 600;
-  const height = 160;
-  const max = Math.max(1, ...days.map((day) => day.spent));
-  const svgNs = 'http://www.w3.org/2000/svg';
-  const svg = document.createElementNS(svgNs, 'svg');
-  svg.setAttribute('viewBox', `0 0 ${width} ${height + 20}`);
-  svg.setAttribute('role', 'img');
-  const total = days.reduce((sum, day) => sum + day.spent, 0);
-  svg.setAttribute(
-    'aria-label',
-    `Credits spent per day, ${total} in ${days.length} days, at most ${max} a day`,
-  );
-  const barWidth = width / days.length;
-  days.forEach((day, i) => {
-    const barHeight = Math.round((day.spent / max) * height);
-    const bar = document.createElementNS(svgNs, 'rect');
-    bar.setAttribute('x', String(i * barWidth + 1));
-    bar.setAttribute('y', String(height - barHeight));
-    bar.setAttribute('width', String(Math.max(1, barWidth - 2)));
-    bar.setAttribute('height', String(barHeight));
-    bar.setAttribute('class', 'bar');
-    const title = document.createElementNS(svgNs, 'title');
-    title.textContent = `${day.date}: ${day.spent} credits`;
-    bar.append(title);
-    svg.append(bar);
-  });
-  for (const [index, anchor] of [
-    [0, 'start'],
-    [days.length - 1, 'end'],
-  ]) {
-    const label = document.createElementNS(svgNs, 'text');
-    label.setAttribute('x', String(anchor === 'start' ? 0 : width));
-    label.setAttribute('y', String(height + 16));
-    label.setAttribute('text-anchor', anchor);
-    label.setAttribute('class', 'axis');
-    label.textContent = days[index]?.date ?? '';
-    svg.append(label);
-  }
-  container.replaceChildren(svg);
-}
 
 async function loadCredits() {
   const [credits, perDay] = await Promise.all([
