@@ -150,6 +150,12 @@ describe('the web dashboard in a browser', { skip }, () => {
     await page.getByRole('alert').getByText('wrong email or password').waitFor();
     await shot('refused');
     assert.equal(await page.getByRole('heading', { name: 'Credits', exact: true }).count(), 0);
+    assert.equal(await page.getByRole('button', { name: 'Sign out' }).isVisible(), false);
+    assert.equal(
+      await page.getByText('Your session ended').count(),
+      0,
+      'a first visit is not told of a session',
+    );
   });
 
   it('sends an expired session back to the sign-in form', async () => {

@@ -271,7 +271,8 @@ async function showJob(id) {
 
 function handle(error) {
   if (error instanceof SignedOut) {
-    say('Your session ended. Sign in again.');
+    // A first visit has no session to speak of; a returning one is told why.
+    if (document.cookie.includes('pc_csrf=')) say('Your session ended. Sign in again.');
     location.hash = '#/login';
     return;
   }
