@@ -79,11 +79,17 @@ export async function ensureBootstrapUser(
   const email = deps.config.bootstrapUserEmail;
   const account = await findAccountByName(deps.db, 'demo');
   if (!account || (await findUserByEmail(deps.db, email))) return { email };
-  const { password, generated } = await createUser(deps.db, {
-    account,
-    email,
-    password: deps.config.bootstrapUserPassword,
-    actor: 'system',
-  });
-  return generated ? { email, createdPassword: password } : { email };
+  try {
+    const { password, generated } = await createUser(deps.db, {
+      account,
+      email,
+      password: deps.config.bootstrapUserPassword,
+      actor: 'system',
+    });
+    return generated ? { email, createdPassword: password } : { email };
+  } catch (error) {
+    // Two API processes starting together: the other one made the user (and printed its password).
+    if (await findUserByEmail(deps.db, email)) return { email };
+    throw error;
+  }
 }
