@@ -143,6 +143,28 @@ describe('the web dashboard in a browser', { skip }, () => {
     assert.equal((await dataApi(`/job/${job._id}`, rawKey)).status, 401);
   });
 
+  it('can be used with the keyboard alone', async () => {
+    const email = await newUser();
+    const { page, shot } = await openPage('keyboard');
+    await page.goto(`${origin}/dashboard`);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    // The email field has focus on arrival; Tab moves to the password, Enter submits.
+    await page.keyboard.type(email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(password);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Credits', exact: true }).waitFor();
+    await page.getByLabel('Name').focus();
+    await page.keyboard.type('keyboard-key');
+    await page.keyboard.press('Enter');
+    await page.getByText('Key keyboard-key created.').waitFor();
+    const copyFocused = await page
+      .getByRole('button', { name: 'Copy' })
+      .evaluate((node: any) => node === node.ownerDocument.activeElement);
+    assert.equal(copyFocused, true, 'focus moves to the copy button');
+    await shot('key-created');
+  });
+
   it('shows a wrong password as an error and stays on the sign-in form', async () => {
     const email = await newUser();
     const { page, shot } = await openPage('wrong-password');
