@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { fetchTruth, startHarness, type Harness, type SandboxTruth } from '../support/harness.ts';
-import { restartRuntime } from '../support/restart.ts';
+import { pino } from 'pino';
+import { buildApp } from '../../src/app.ts';
+import { loadJwtSecret } from '../../src/auth/auth.service.ts';
+import { createRuntime } from '../../src/main/runtime.ts';
 import { runJob, submitJob } from '../support/run-job.ts';
 import { startReceiver } from '../support/receiver.ts';
 import { signInNewUser, type SignedInUser } from '../support/sessions.ts';
@@ -121,18 +124,33 @@ describe('the account plane /v1/account/* (decisions C5, G16, G18, G31)', () => 
     assert.equal((await probe(rawKey)).statusCode, 401, 'rotation revoked the old key');
     assert.equal((await probe(rotated.body.api_key)).statusCode, 404);
 
-    // A second API process on the same database refuses the key as soon as it is revoked.
-    const other = await restartRuntime(harness, { worker: true });
-    harness = other;
-    const revoked = await call('DELETE', `/v1/account/api-keys/${rotated.body.key.id}`);
-    assert.ok(revoked.body.key.revoked_at);
-    assert.equal((await probe(rotated.body.api_key)).statusCode, 401);
-    const again = await call('DELETE', `/v1/account/api-keys/${rotated.body.key.id}`);
-    assert.equal(
-      again.body.key.revoked_at,
-      revoked.body.key.revoked_at,
-      'revoking twice keeps the first time',
+    // A second API process on the same database, already serving the key, refuses it as soon as
+    // the first one revoked it.
+    const secondRuntime = await createRuntime(harness.runtime.deps.config, pino({ level: 'silent' }));
+    const secondApp = await buildApp(secondRuntime.deps, {
+      jwtSecret: await loadJwtSecret(secondRuntime.deps.db),
+    });
+    try {
+      const probeSecond = () =>
+        secondApp.inject({
+          method: 'GET',
+          url: '/job/0123456789abcdef01234567',
+          headers: { 'x-api-key': rotated.body.api_key },
+        });
+      assert.equal((await probeSecond()).statusCode, 404);
+      const revoked = await call('DELETE', `/v1/account/api-keys/${rotated.body.key.id}`);
+      assert.ok(revoked.body.key.revoked_at);
+      assert.equal((await probeSecond()).statusCode, 401);
+      assert.equal((await probe(rotated.body.api_key)).statusCode, 401);
+    } finally {
+      await secondApp.close();
+      await secondRuntime.close();
+    }
+    const revoked = (await call('GET', '/v1/account/api-keys')).body.keys.find(
+      (key: any) => key.id === rotated.body.key.id,
     );
+    const again = await call('DELETE', `/v1/account/api-keys/${rotated.body.key.id}`);
+    assert.equal(again.body.key.revoked_at, revoked.revoked_at, 'revoking twice keeps the first time');
 
     const rotateRevoked = await call('POST', `/v1/account/api-keys/${rotated.body.key.id}/rotate`);
     assert.deepEqual(rotateRevoked.body, { error: true, message: 'api key is revoked: create a new one' });
