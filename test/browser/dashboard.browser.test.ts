@@ -9,6 +9,8 @@ import { signSessionToken } from '../../src/identity/identity.sessions.ts';
 import { findUserByEmail } from '../../src/identity/identity.repository.ts';
 import { createUser } from '../../src/identity/identity.users.ts';
 import { fetchTruth, startHarness, type Harness } from '../support/harness.ts';
+import { startReceiver } from '../support/receiver.ts';
+import { until } from '../support/until.ts';
 
 /** Debian's Chromium (`apt-get install chromium`; `.ci/run` installs it when missing). */
 const CHROMIUM = '/usr/bin/chromium';
@@ -24,16 +26,17 @@ describe('the web dashboard in a browser', { skip }, () => {
   let browser: Browser;
   let origin: string;
   let accountId: string;
+  let accountKey: string;
   const password = 'dashboard-pass-1';
   let users = 0;
 
   before(async () => {
     if (browserMissing) throw new Error(browserMissing);
     mkdirSync(SCREENSHOTS, { recursive: true });
-    harness = await startHarness();
+    harness = await startHarness({ env: { CALLBACK_ALLOW_HOSTS: '127.0.0.1', SHUTDOWN_TIMEOUT_MS: '2000' } });
     await harness.app.listen({ port: 0, host: '127.0.0.1' });
     origin = `http://127.0.0.1:${(harness.app.server.address() as AddressInfo).port}`;
-    ({ accountId } = await harness.account({ credits: 500 }));
+    ({ accountId, key: accountKey } = await harness.account({ credits: 500 }));
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: [
@@ -163,6 +166,52 @@ describe('the web dashboard in a browser', { skip }, () => {
       .evaluate((node: any) => node === node.ownerDocument.activeElement);
     assert.equal(copyFocused, true, 'focus moves to the copy button');
     await shot('key-created');
+  });
+
+  it('opens a stream’s deliveries and replays a dead-lettered one', async () => {
+    const email = await newUser();
+    const receiver = await startReceiver();
+    try {
+      const truth = await fetchTruth(harness, 'source_01', 'de');
+      const submitted = await dataApi('/stream', accountKey, {
+        source: 'source_01',
+        country: 'de',
+        key: 'id',
+        values: truth.products.slice(0, 2).map((product) => String(product.id)),
+        callback_url: receiver.url,
+      });
+      const { job_id: jobId } = (await submitted.json()) as { job_id: string };
+      const db = harness.runtime.deps.db;
+      const deliveries = () =>
+        db.selectFrom('webhook_deliveries').selectAll().where('job_id', '=', jobId).execute();
+      await until('the stream delivered', async () =>
+        (await deliveries()).some((row) => row.status === 'delivered'),
+      );
+      const [first] = await deliveries();
+      assert.ok(first);
+      // Five failed attempts take most of an hour; the state they end in is set directly.
+      await db
+        .updateTable('webhook_deliveries')
+        .set({ status: 'dead_lettered' })
+        .where('id', '=', first.id)
+        .execute();
+
+      const { page, shot } = await openPage('stream');
+      await signIn(page, email);
+      await page.getByRole('link', { name: jobId }).click();
+      await page.getByRole('heading', { name: 'Deliveries' }).waitFor();
+      await page.getByRole('button', { name: `Replay batch ${first.batch_sequence}` }).waitFor();
+      await shot('dead-lettered');
+      await page.getByRole('button', { name: `Replay batch ${first.batch_sequence}` }).click();
+      await page.getByText(`Batch ${first.batch_sequence} queued again.`).waitFor();
+      await until('the replayed delivery left dead_lettered', async () => {
+        const row = (await deliveries()).find((delivery) => delivery.id === first.id);
+        return row?.status !== 'dead_lettered';
+      });
+      await shot('replayed');
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('shows a wrong password as an error and stays on the sign-in form', async () => {
