@@ -12,11 +12,11 @@ import { healthRoutes } from './health/health.routes.ts';
 import { historyRoutes } from './history/history.routes.ts';
 import { installErrorHandling } from './http/http.errors.ts';
 import { validatorCompiler } from './http/http.validation.ts';
-import { requireDashboardSession } from './identity/identity.hook.ts';
+import { requireDashboardSession, sessionOf } from './identity/identity.hook.ts';
 import { identityRoutes } from './identity/identity.routes.ts';
 import { createIdentity } from './identity/identity.service.ts';
 import { jobsRoutes } from './jobs/jobs.routes.ts';
-import { installRateLimit } from './ratelimit/ratelimit.hook.ts';
+import { createRateLimits } from './ratelimit/ratelimit.service.ts';
 import { FIELD_HINTS } from './jobs/jobs.schema.ts';
 import { streamsRoutes } from './streams/streams.routes.ts';
 
@@ -34,6 +34,9 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     bodyLimit: deps.config.bodyLimitBytes,
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    // Behind a load balancer the client is named in X-Forwarded-For; `request.ip` then keys the
+    // failed-authentication limit by the real client, not by the balancer.
+    trustProxy: deps.config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   // The data API speaks JSON only; a text body is a 415, not a string to validate.
@@ -64,11 +67,13 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   await app.register(cookie);
   await app.register(async (scope) => healthRoutes(scope, deps, options.isAccepting ?? (() => true)));
   await app.register(async (scope) => {
-    installRateLimit(scope, {
+    const limits = createRateLimits({
       ratePerSecond: deps.config.rateLimitPerSecond,
       burst: deps.config.rateLimitBurst,
+      authFailureBurst: deps.config.authFailureBurst,
+      authFailuresPerMinute: deps.config.authFailuresPerMinute,
     });
-    requireDataApiAuth(scope, deps.db, options.jwtSecret);
+    requireDataApiAuth(scope, deps.db, options.jwtSecret, limits);
     await jobsRoutes(scope, deps);
     await historyRoutes(scope, deps);
     await streamsRoutes(scope, deps);
@@ -80,12 +85,16 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     await identityRoutes(scope, deps, identity);
   });
   await app.register(async (scope) => {
-    installRateLimit(scope, {
+    const limits = createRateLimits({
       ratePerSecond: deps.config.rateLimitPerSecond,
       burst: deps.config.rateLimitBurst,
+      authFailureBurst: deps.config.authFailureBurst,
+      authFailuresPerMinute: deps.config.authFailuresPerMinute,
     });
     useJsonSerializer(scope);
     requireDashboardSession(scope, deps.db, identity);
+    // Registered after the session hook, so each account's requests spend its own bucket (G14).
+    scope.addHook('onRequest', async (request, reply) => limits.charge(reply, sessionOf(request).account.id));
     await accountPlaneRoutes(scope, deps);
     await accountJobsRoutes(scope, deps);
   });

@@ -72,6 +72,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
             perPairConcurrency: config.crawlPairConcurrency,
             perPairRequestsPerSecond: config.crawlPairRequestsPerSecond,
             proxiesByCountry: config.egressProxies,
+            localEgressCountry: config.localEgressCountry,
           },
         });
   const callbackPolicy = createCallbackPolicy(config.callbackAllowHosts);
