@@ -4,9 +4,11 @@ import type {
   ApiKeysTable,
   LegacyCredentialsTable,
 } from '../accounts/accounts.table.ts';
+import type { AuditLogTable } from '../audit/audit.table.ts';
 import type { ConversionsTable, SellerNamesTable } from '../crawl/crawl-state.table.ts';
 import type { StreamStatesTable, WebhookDeliveriesTable } from '../deliveries/deliveries.table.ts';
 import type { CreditLedgerTable } from '../credits/credits.table.ts';
+import type { RefreshTokensTable, SigningKeysTable, UsersTable } from '../identity/identity.table.ts';
 import type { ObservationReceiptsTable, ObservationsTable } from '../observations/observations.table.ts';
 import type { IdempotencyKeysTable } from '../submissions/submissions.table.ts';
 import type { JobValuesTable, JobsTable } from '../work/work.table.ts';
@@ -35,4 +37,8 @@ export interface DatabaseSchema {
   webhook_deliveries: WebhookDeliveriesTable;
   observations: ObservationsTable;
   observation_receipts: ObservationReceiptsTable;
+  users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
+  signing_keys: SigningKeysTable;
+  audit_log: AuditLogTable;
 }

@@ -35,6 +35,9 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
       'req.headers["x-api-key"]',
       'headers.authorization',
       'headers["x-api-key"]',
+      // The dashboard's session and refresh tokens travel in cookies.
+      'req.headers.cookie',
+      'headers.cookie',
     ],
   });
 }

@@ -16,7 +16,8 @@ import ts from 'typescript';
 const LAYERS: readonly (readonly string[])[] = [
   ['main'], // process shells: wire the runtime, listen, run the CLI
   ['app.ts', 'cli'], // the HTTP app and the admin commands
-  ['jobs', 'streams', 'history', 'health', 'provisioning', 'client'], // API features, account provisioning, the typed client
+  ['account-plane', 'dashboard'], // /v1/account/* over the API features; the web dashboard's static files
+  ['jobs', 'streams', 'history', 'health', 'provisioning', 'client', 'identity'], // API features, account provisioning, the typed client, dashboard identity
   ['submissions'], // validation, idempotency and job creation shared by POST /job and POST /stream
   ['tasks'], // queue tasks crawl_value and expire_job
   ['observations'], // the observation cache and history rows: reuse or crawl
@@ -31,7 +32,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['extract', 'sandbox'], // generic page extraction; the simulated marketplaces (never imported by drivers)
   ['sources/sources.types.ts'], // the vocabulary of sources (ids, keys, topics, sort orders), imports nothing
   ['auth', 'ratelimit'], // who is calling; how fast
-  ['accounts'], // account rows and their repository
+  ['accounts', 'audit'], // account rows and their repository; the audit log
   ['queue'], // the work queue engines
   ['db'], // database handle, schema and migrations
   ['http'], // HTTP error mapping and validation
