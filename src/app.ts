@@ -11,6 +11,7 @@ import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { historyRoutes } from './history/history.routes.ts';
 import { installErrorHandling } from './http/http.errors.ts';
+import type { TlsCredentials } from './http/http.tls.ts';
 import { validatorCompiler } from './http/http.validation.ts';
 import { requireDashboardSession, sessionOf } from './identity/identity.hook.ts';
 import { identityRoutes } from './identity/identity.routes.ts';
@@ -25,6 +26,8 @@ export interface AppOptions {
   jwtSecret: Uint8Array;
   /** Answers false once shutdown began, so `/health` stops reporting ready. */
   isAccepting?: () => boolean;
+  /** Serve HTTPS with this certificate and key (`TLS_CERT_FILE`, `TLS_KEY_FILE`); plain HTTP without. */
+  https?: TlsCredentials;
 }
 
 /** Builds the HTTP app (never listens: `main/server.ts` does). */
@@ -37,7 +40,9 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     // Behind a load balancer the client is named in X-Forwarded-For; `request.ip` then keys the
     // failed-authentication limit by the real client, not by the balancer.
     trustProxy: deps.config.trustProxy,
-  });
+    // An HTTP/1.1 HTTPS server, so `server.setSecureContext` can swap its certificate on SIGHUP.
+    ...(options.https ? { https: options.https, http2: false } : {}),
+  }) as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler);
   // The data API speaks JSON only; a text body is a 415, not a string to validate.
   app.removeContentTypeParser('text/plain');

@@ -159,6 +159,11 @@ const schema = {
   // Prefix of every BullMQ key in Redis, so several deployments can share one Redis.
   bullmqPrefix: { env: 'BULLMQ_PREFIX', parse: text, default: 'pricecrawl' },
   role: { env: 'ROLE', parse: oneOf('all', 'api', 'worker'), default: 'all' as const },
+  // A worker's /health and /health/live for an orchestrator's probes (0: any free port, logged).
+  healthPort: { env: 'HEALTH_PORT', parse: integer(0, 65535), default: 8082 },
+  // Both set: the API serves HTTPS itself, re-reading both files on SIGHUP.
+  tlsCertFile: { env: 'TLS_CERT_FILE', parse: text, default: undefined as string | undefined },
+  tlsKeyFile: { env: 'TLS_KEY_FILE', parse: text, default: undefined as string | undefined },
   workerConcurrency: { env: 'WORKER_CONCURRENCY', parse: integer(1, 1000), default: 32 },
   bootstrapApiKey: { env: 'BOOTSTRAP_API_KEY', parse: apiKey, default: undefined as string | undefined },
   bootstrapCredits: { env: 'BOOTSTRAP_CREDITS', parse: integer(0, 1_000_000_000), default: 100_000 },
@@ -289,6 +294,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (oidcSet.length > 0 && oidcSet.length < oidc.length) {
     problems.push(`${oidc.join(', ')} must be set together (set: ${oidcSet.join(', ')})`);
   }
+  const tls = [schema.tlsCertFile.env, schema.tlsKeyFile.env];
+  const tlsSet = tls.filter((name) => env[name] !== undefined && env[name] !== '');
+  if (tlsSet.length === 1) problems.push(`${tls.join(' and ')} must be set together (set: ${tlsSet[0]})`);
   if (problems.length > 0) throw new ConfigError(problems);
   const dataDir = resolve(values.dataDir as string);
   return Object.freeze({

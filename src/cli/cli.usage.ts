@@ -3,6 +3,9 @@ export const USER_COMMANDS: ReadonlySet<string> = new Set(['submit', 'status', '
 
 /** The CLI's usage text (kept apart so `help` and dispatch load nothing else). */
 export const USAGE = `usage: pricecrawl <command>
+service roles (the same variables as npm start; docs/deployment.md):
+  api      the HTTP API only (no crawling); runs until SIGTERM, reloads TLS files on SIGHUP
+  worker   a crawl worker only (no API; /health on HEALTH_PORT); runs until SIGTERM
 user commands (the API through the client; PRICECRAWL_URL, PRICECRAWL_API_KEY; docs/cli.md):
   submit --source S --country C [--key K] [--topic T] [--column NAME] [--max-pages N] [--max-age S]
          [--sort-by X] [--include-meta] [--callback URL] [--wait [--format csv|json] [-o FILE]] FILE|-

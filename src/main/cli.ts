@@ -2,6 +2,8 @@
  * `npx pricecrawl <command>`: operator commands print JSON; failures print a JSON error and exit 2.
  * User commands (`submit`, `status`, `download`, `stream`) call the API through the client; their
  * exit codes are 0 ok, 1 API error, 2 usage error (docs/cli.md).
+ * `api` and `worker` run one role of the distributed deployment each, with the same variables
+ * (`ROLE` is ignored: the command names the role); they keep running until SIGTERM.
  * Modules are loaded per command: `extract` runs once per page under a time limit, so it must not
  * pay for the database and catalogue modules it never uses.
  */
@@ -76,12 +78,26 @@ interface Io {
   stderr: (text: string) => void;
 }
 
-async function main(argv: string[]): Promise<number> {
+/** Starts a long-running role; resolves once it runs (its shutdown exits the process). */
+async function runRole(role: 'api' | 'worker'): Promise<void> {
+  const { readConfigOrExit } = await import('./process.ts');
+  const config = { ...readConfigOrExit(), role };
+  if (role === 'api') {
+    const { runApiProcess } = await import('./api-process.ts');
+    return runApiProcess(config);
+  }
+  const { runWorkerProcess } = await import('./worker-process.ts');
+  return runWorkerProcess(config);
+}
+
+/** Runs a command; `undefined` means a role was started and the process stays up. */
+async function main(argv: string[]): Promise<number | undefined> {
   const io: Io = {
     stdout: (text) => void process.stdout.write(text),
     stderr: (text) => void process.stderr.write(text),
   };
   if (argv[0] !== undefined && USER_COMMANDS.has(argv[0])) return runUserCommandFromShell(argv, io);
+  if (argv[0] === 'api' || argv[0] === 'worker') return runRole(argv[0]).then(() => undefined);
   if (argv[0] === 'extract') {
     const { runExtractCommand } = await import('../extract/extract.command.ts');
     return runExtractCommand(argv.slice(1), io);
@@ -95,7 +111,7 @@ async function main(argv: string[]): Promise<number> {
 }
 
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
+  (code) => (code === undefined ? undefined : process.exit(code)),
   (error: unknown) => {
     process.stderr.write(`${JSON.stringify({ error: true, message: String(error), hint: USAGE_HINT })}\n`);
     process.exit(2);

@@ -1,0 +1,72 @@
+import type { Server as TlsServer } from 'node:tls';
+import type { FastifyInstance } from 'fastify';
+import { ensureDemoAccount } from '../provisioning/provisioning.service.ts';
+import { buildApp } from '../app.ts';
+import { loadJwtSecret } from '../auth/auth.service.ts';
+import type { Config } from '../config.ts';
+import { readTlsCredentials, reloadTlsCredentials, type TlsFiles } from '../http/http.tls.ts';
+import { ensureBootstrapUser } from '../identity/identity.users.ts';
+import { buildSandboxApp } from '../sandbox/index.ts';
+import { onShutdownSignal } from './process.ts';
+import { createLogger, createRuntime } from './runtime.ts';
+
+/**
+ * The API process: `npm start` with `ROLE=all` (the embedded default: it serves the API, crawls and
+ * runs the sandbox marketplaces) or `ROLE=api`, and `npx pricecrawl api` (the API only).
+ */
+export async function runApiProcess(config: Config): Promise<void> {
+  if (config.role === 'worker') throw new Error('ROLE=worker serves no API; run npx pricecrawl worker');
+  const logger = createLogger(config);
+  const tlsFiles: TlsFiles | undefined =
+    config.tlsCertFile && config.tlsKeyFile
+      ? { certFile: config.tlsCertFile, keyFile: config.tlsKeyFile }
+      : undefined;
+  const https = tlsFiles && (await readTlsCredentials(tlsFiles));
+  let sandbox: FastifyInstance | undefined;
+  if (config.sandboxEnabled) {
+    sandbox = buildSandboxApp({ faults: config.sandboxFaults });
+    await sandbox.listen({ port: config.sandboxPort, host: '127.0.0.1' });
+  }
+  const runtime = await createRuntime(config, logger);
+  const { createdKey } = await ensureDemoAccount(runtime.deps);
+  if (createdKey) {
+    process.stdout.write(
+      `\nDemo account "demo" created. Its API key (shown once, keep it):\n  ${createdKey}\n\n`,
+    );
+  }
+  const scheme = https ? 'https' : 'http';
+  const { email, createdPassword } = await ensureBootstrapUser(runtime.deps);
+  if (createdPassword) {
+    process.stdout.write(
+      `Dashboard user created. Sign in at ${scheme}://${config.host}:${config.port}/dashboard with\n` +
+        `  email:    ${email}\n  password: ${createdPassword}\n(the password is shown once, keep it)\n\n`,
+    );
+  }
+  let accepting = true;
+  const jwtSecret = await loadJwtSecret(runtime.deps.db);
+  const app = await buildApp(runtime.deps, { jwtSecret, isAccepting: () => accepting, https });
+  runtime.startWorker();
+  await app.listen({ port: config.port, host: config.host });
+  if (tlsFiles) reloadCertificateOnHangUp(app.server as unknown as TlsServer, tlsFiles, runtime.deps.logger);
+
+  onShutdownSignal(logger, async () => {
+    accepting = false;
+    // In-flight requests finish and new connections are refused; queued work stays queued.
+    await app.close();
+    await runtime.close();
+    await sandbox?.close();
+  });
+}
+
+function reloadCertificateOnHangUp(
+  server: TlsServer,
+  files: TlsFiles,
+  logger: ReturnType<typeof createLogger>,
+): void {
+  process.on('SIGHUP', () => {
+    reloadTlsCredentials(server, files).then(
+      () => logger.info({ certFile: files.certFile }, 'TLS certificate reloaded'),
+      (err: unknown) => logger.error({ err }, 'TLS certificate reload failed; the previous one stays'),
+    );
+  });
+}
