@@ -19,6 +19,22 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/**
+ * Connects the admin client or fails naming the URL and the fix. A missing PostgreSQL fails the
+ * test, never skips it, so a CI run without the service cannot pass.
+ */
+async function connectOrExplain(admin: pg.Client): Promise<void> {
+  try {
+    await admin.connect();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `PostgreSQL is not reachable at ${ADMIN_URL} (${reason}). The PostgreSQL tests need a server: ` +
+        'CI starts one in .ci/run; locally start PostgreSQL or set TEST_POSTGRES_URL.',
+    );
+  }
+}
+
 /** Creates an isolated database for one test file; `drop` removes it. */
 export async function createTestDatabase(dialect: TestDialect): Promise<TestDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pricecrawl-test-'));
@@ -30,8 +46,8 @@ export async function createTestDatabase(dialect: TestDialect): Promise<TestData
     };
   }
   const name = `pricecrawl_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
+  const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 5000 });
+  await connectOrExplain(admin);
   await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(ADMIN_URL);
