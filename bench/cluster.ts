@@ -41,9 +41,18 @@ const BATCH_VALUES = Number(args['batch-values']);
 const PAIR_RPS = Number(args['pair-rps']);
 const STALL_MS = Number(args['stall-s']) * 1000;
 const API_KEY = `svc_live_${randomBytes(36).toString('base64url')}`;
+const sum = (numbers: number[]) => numbers.reduce((total, n) => total + n, 0);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (text: string) =>
   void process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${text}\n`);
+
+/** The fields of API answers the bench reads. */
+interface ApiAnswer {
+  error?: boolean;
+  message?: string;
+  job?: { _id: string; done: number };
+  results?: Item[];
+}
 
 interface RunOptions {
   workers: number;
@@ -89,11 +98,13 @@ async function run(
     const payload = JSON.parse(request.rawBody) as {
       batch_sequence: number;
       is_final: boolean;
-      results: Item[];
+      results: Array<{ index: number; key: string; result: Omit<Item, 'key'> | null }>;
     };
     if (!sequences.has(payload.batch_sequence)) {
       sequences.add(payload.batch_sequence);
-      for (const item of payload.results) streamItems[item.index ?? -1] = item;
+      for (const element of payload.results) {
+        streamItems[element.index] = { key: element.key, ...element.result } as Item;
+      }
     } else duplicateDeliveries += 1;
     if (payload.is_final) finalSequence = payload.batch_sequence;
     response.end('ok');
@@ -143,7 +154,7 @@ async function run(
     log(`run with ${options.workers} worker(s): ${bases.length} APIs and the workers are up`);
     const headers = { 'x-api-key': API_KEY, 'content-type': 'application/json' };
     const call = async (base: string, path: string, init: RequestInit = {}) =>
-      (await (await fetch(`${base}${path}`, { ...init, headers })).json()) as Record<string, any>;
+      (await (await fetch(`${base}${path}`, { ...init, headers })).json()) as ApiAnswer;
 
     const catalog = (await (
       await fetch(`http://127.0.0.1:${sandboxPort}/catalog.json?source=source_01&country=de`)
@@ -167,8 +178,8 @@ async function run(
         method: 'POST',
         body: JSON.stringify({ source: 'source_01', country: 'de', key: 'id', values }),
       });
-      if (created.error) throw new Error(`job refused: ${created.message}`);
-      batchJobs.push({ id: created.job._id as string, base, values });
+      if (created.error || !created.job) throw new Error(`job refused: ${created.message}`);
+      batchJobs.push({ id: created.job._id, base, values });
     }
     log(`submitted the stream and ${BATCHES} batch jobs in ${Date.now() - startedMs} ms`);
 
@@ -178,9 +189,10 @@ async function run(
     let lastProgress = -1;
     let lastProgressMs = Date.now();
     let done = 0;
+    let batchDone: number[] = [];
     for (;;) {
-      const batchDone = await Promise.all(
-        batchJobs.map(async (job) => (await call(job.base, `/job/${job.id}`)).job.done as number),
+      batchDone = await Promise.all(
+        batchJobs.map(async (job) => (await call(job.base, `/job/${job.id}`)).job?.done ?? 0),
       );
       const streamDone = streamItems.filter(Boolean).length;
       done = streamDone + batchDone.reduce((sum, n) => sum + n, 0);
@@ -205,12 +217,11 @@ async function run(
       }
       await sleep(1000);
     }
-    const seconds = (Date.now() - startedMs) / 1000;
+    // Up to the last value answered: a stalled run does not count its waiting against the rate.
+    const seconds = (lastProgressMs - startedMs) / 1000;
 
     const batchItems: Item[][] = await Promise.all(
-      batchJobs.map(
-        async (job) => ((await call(job.base, `/job/${job.id}/download`)).results ?? []) as Item[],
-      ),
+      batchJobs.map(async (job) => (await call(job.base, `/job/${job.id}/download`)).results ?? []),
     );
     const answeredOnce = (items: Item[], values: string[]) => {
       const counts = new Map<string, number>();
@@ -226,16 +237,20 @@ async function run(
     const gaps = Array.from({ length: finalSequence }, (_, i) => i + 1).filter(
       (n) => !sequences.has(n),
     ).length;
-    const ledger = await operator(env, ['credits', 'balance', '--account', 'demo']);
+    const ledger = await verifyLedger(env);
+    const outcomes: Record<string, number> = {};
+    for (const item of allItems) {
+      const outcome = `${item.served_from} ${item.success ? 'found' : item.reason}`;
+      outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+    }
     return {
       workers: options.workers,
       faults: options.faults ? 'one worker SIGKILLed at 25 %, Redis restarted empty at 50 %' : 'none',
       values_submitted: total,
-      values_answered: {
-        stream: streamAnswered.length,
-        batches: batchItems.reduce((n, items) => n + items.length, 0),
-      },
-      values_missing: STREAM_VALUES - streamAnswered.length + batchCheck.reduce((n, c) => n + c.missing, 0),
+      // An unfinished batch job has no download; its count of values done stands in for it.
+      values_answered: { stream: streamAnswered.length, batches: sum(batchDone) },
+      values_missing: total - streamAnswered.length - sum(batchDone),
+      batch_values_missing_from_downloads: batchCheck.reduce((n, c) => n + c.missing, 0),
       values_duplicated: batchCheck.reduce((n, c) => n + c.duplicated, 0),
       stream_deliveries: {
         received: sequences.size,
@@ -244,11 +259,14 @@ async function run(
         repeated: duplicateDeliveries,
       },
       credits: {
-        charged: Number(credits) - Number(ledger.balance),
+        charged: Number(ledger.charged) + Number(ledger.overage),
         expected: allItems.reduce((n, item) => n + expectedCost(item), 0),
+        still_reserved: ledger.outstanding,
+        ledger_problems: ledger.problems,
       },
+      outcomes,
       pair_requests_per_s: { highest_seen: rateOf(), configured_limit: PAIR_RPS },
-      seconds: Number(seconds.toFixed(1)),
+      seconds_to_last_value: Number(seconds.toFixed(1)),
       values_per_s: Number((done / seconds).toFixed(1)),
     };
   } finally {
@@ -260,8 +278,17 @@ async function run(
   }
 }
 
-/** Runs an operator command (`pricecrawl credits balance …`) on the run's database; answers its JSON. */
-async function operator(env: Record<string, string>, argv: string[]): Promise<Record<string, any>> {
+/** What `pricecrawl credits verify` prints (the fields the bench reads). */
+interface LedgerReport {
+  charged: number;
+  overage: number;
+  outstanding: number;
+  problems: string[];
+}
+
+/** Runs `pricecrawl credits verify` on the run's database; answers its JSON. */
+async function verifyLedger(env: Record<string, string>): Promise<LedgerReport> {
+  const argv = ['credits', 'verify', '--account', 'demo'];
   const child = spawn(process.execPath, ['bin/pricecrawl.js', ...argv], {
     env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -269,7 +296,7 @@ async function operator(env: Record<string, string>, argv: string[]): Promise<Re
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => void (output += chunk.toString()));
   await new Promise((resolve) => child.once('exit', resolve));
-  return JSON.parse(output) as Record<string, any>;
+  return JSON.parse(output) as LedgerReport;
 }
 
 async function main(): Promise<void> {
