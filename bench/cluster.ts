@@ -234,7 +234,9 @@ async function run(
     const batchCheck = batchJobs.map((job, i) => answeredOnce(batchItems[i] ?? [], job.values));
     const streamAnswered = streamItems.filter(Boolean) as Item[];
     const allItems = [...streamAnswered, ...batchItems.flat()];
-    const gaps = Array.from({ length: finalSequence }, (_, i) => i + 1).filter(
+    // Up to the final delivery, or to the highest one received when the stream never ended.
+    const lastSequence = Math.max(finalSequence, ...sequences);
+    const gaps = Array.from({ length: lastSequence }, (_, i) => i + 1).filter(
       (n) => !sequences.has(n),
     ).length;
     const ledger = await verifyLedger(env);
@@ -255,6 +257,7 @@ async function run(
       stream_deliveries: {
         received: sequences.size,
         final_sequence: finalSequence,
+        highest_sequence: lastSequence,
         gaps,
         repeated: duplicateDeliveries,
       },
