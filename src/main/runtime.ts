@@ -15,7 +15,8 @@ import { deleteObservationsBefore } from '../observations/observations.repositor
 import { createConfiguredQueue } from '../queue/queue.engine.ts';
 import type { TaskHandler } from '../queue/queue.types.ts';
 import { SourceCatalogue } from '../sources/sources.catalogue.ts';
-import { createCallbackPolicy } from '../webhooks/webhooks.callback-url.ts';
+import { createCallbackPolicy, systemResolver } from '../webhooks/webhooks.callback-url.ts';
+import { isLoopbackHost } from '../lib/ip-address.ts';
 import { createWebhookDispatcher } from '../deliveries/deliveries.dispatcher.ts';
 
 /** A process's wired parts: deps for the app and tasks, plus start and close. */
@@ -72,7 +73,10 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
             localEgressCountry: config.localEgressCountry,
           },
         });
-  const callbackPolicy = createCallbackPolicy(config.callbackAllowHosts);
+  // decisions G28: a local receiver works out of the box while the API is reachable only locally.
+  const callbackPolicy = createCallbackPolicy(config.callbackAllowHosts, systemResolver, {
+    allowLoopback: isLoopbackHost(config.host),
+  });
   const webhooks = createWebhookDispatcher({
     db,
     logger,

@@ -1,14 +1,22 @@
 /**
  * callback_url safety (decisions G28): only http(s), and never a host that resolves to an address
  * the service must not reach on a customer's behalf (loopback, private, link-local, CGNAT,
- * multicast, unspecified, cloud metadata), unless the operator allow-lists it. Checked at
+ * multicast, unspecified, cloud metadata), unless the operator allow-lists it. While the API listens
+ * on a loopback `HOST` only, a local receiver (127.0.0.0/8, `::1`, `localhost`) is accepted too: the
+ * service is then reachable from this machine alone, so the receiver is its user's. Checked at
  * submission and again at connect time against the address actually dialled, which defeats DNS
  * rebinding between the two.
  */
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import { AppError, invalid } from '../errors/app-error.ts';
-import { classifyAddress, createAllowList, parseIp, type AllowList } from '../lib/ip-address.ts';
+import {
+  classifyAddress,
+  createAllowList,
+  isPlainLoopback,
+  parseIp,
+  type AllowList,
+} from '../lib/ip-address.ts';
 
 /** Resolves a host name to every address it has. */
 export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
@@ -25,14 +33,20 @@ export const systemResolver: Resolver = (hostname) =>
 export interface CallbackPolicy {
   allowList: AllowList;
   resolve: Resolver;
+  /** Plain loopback addresses are accepted (the API listens on a loopback `HOST`). */
+  allowLoopback: boolean;
 }
 
-/** The policy of this process: allow-list from `CALLBACK_ALLOW_HOSTS`, system DNS unless given. */
+/**
+ * The policy of this process: allow-list from `CALLBACK_ALLOW_HOSTS`, system DNS unless given,
+ * loopback receivers only when `allowLoopback` (see `isLoopbackHost` for the `HOST` that grants it).
+ */
 export function createCallbackPolicy(
   allowHosts: readonly string[],
   resolve: Resolver = systemResolver,
+  options: { allowLoopback?: boolean } = {},
 ): CallbackPolicy {
-  return { allowList: createAllowList(allowHosts), resolve };
+  return { allowList: createAllowList(allowHosts), resolve, allowLoopback: options.allowLoopback ?? false };
 }
 
 /** Raised at connect time when the resolved address is refused; never retried into success by luck. */
@@ -66,7 +80,9 @@ export function refusalOf(policy: CallbackPolicy, hostname: string, addresses: r
   if (policy.allowList.allowsHost(hostname)) return undefined;
   for (const address of addresses) {
     const range = classifyAddress(address);
-    if (range !== undefined && !policy.allowList.allowsAddress(address)) return `${address} is ${range}`;
+    if (range === undefined || policy.allowList.allowsAddress(address)) continue;
+    if (policy.allowLoopback && isPlainLoopback(address)) continue;
+    return `${address} is ${range}`;
   }
   return undefined;
 }
