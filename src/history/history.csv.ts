@@ -1,5 +1,4 @@
-import { stringify } from 'csv-stringify/sync';
-import { neutralizeFormula } from '../lib/csv.ts';
+import { toCsv } from '../lib/csv.ts';
 import type { HistoryPoint } from './history.schema.ts';
 
 const COLUMNS = [
@@ -16,12 +15,5 @@ const COLUMNS = [
 
 /** A history page as CSV: RFC 4180, a header row, one row per point, empty cells for nulls. */
 export function historyToCsv(points: readonly HistoryPoint[]): string {
-  const rows = points.map((point) =>
-    COLUMNS.map((column) => {
-      const cell = point[column];
-      if (cell === null) return '';
-      return typeof cell === 'string' ? neutralizeFormula(cell) : String(cell);
-    }),
-  );
-  return stringify([[...COLUMNS], ...rows], { record_delimiter: '\r\n' });
+  return toCsv([[...COLUMNS], ...points.map((point) => COLUMNS.map((column) => point[column]))]);
 }

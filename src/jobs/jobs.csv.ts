@@ -1,8 +1,7 @@
-import { stringify } from 'csv-stringify/sync';
-import { neutralizeFormula } from '../lib/csv.ts';
+import { toCsv, type CsvCell } from '../lib/csv.ts';
 import type { ResultItem } from '../work/work.table.ts';
 
-type Cell = string | number | boolean | null;
+type Cell = CsvCell;
 type Row = Record<string, Cell>;
 
 const BASE_COLUMNS = ['key', 'success', 'reason', 'served_from', 'observed_at', 'trust_score'] as const;
@@ -83,12 +82,5 @@ export function resultsToCsv(items: readonly ResultItem[]): string {
       }
     }
   }
-  const records = rows.map((row) =>
-    columns.map((column) => {
-      const cell = row[column];
-      if (cell === undefined || cell === null) return '';
-      return typeof cell === 'string' ? neutralizeFormula(cell) : String(cell);
-    }),
-  );
-  return stringify([columns, ...records], { record_delimiter: '\r\n' });
+  return toCsv([columns, ...rows.map((row) => columns.map((column) => row[column] ?? null))]);
 }
