@@ -15,8 +15,11 @@ import { deleteObservationsBefore } from '../observations/observations.repositor
 import { createConfiguredQueue } from '../queue/queue.engine.ts';
 import type { TaskHandler } from '../queue/queue.types.ts';
 import { SourceCatalogue } from '../sources/sources.catalogue.ts';
-import { createCallbackPolicy, systemResolver } from '../webhooks/webhooks.callback-url.ts';
-import { isLoopbackHost } from '../lib/ip-address.ts';
+import {
+  createCallbackPolicy,
+  localReceiversAllowed,
+  systemResolver,
+} from '../webhooks/webhooks.callback-url.ts';
 import { createWebhookDispatcher } from '../deliveries/deliveries.dispatcher.ts';
 
 /** A process's wired parts: deps for the app and tasks, plus start and close. */
@@ -75,7 +78,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
         });
   // decisions G28: a local receiver works out of the box while the API is reachable only locally.
   const callbackPolicy = createCallbackPolicy(config.callbackAllowHosts, systemResolver, {
-    allowLoopback: isLoopbackHost(config.host),
+    allowLoopback: localReceiversAllowed(config),
   });
   const webhooks = createWebhookDispatcher({
     db,

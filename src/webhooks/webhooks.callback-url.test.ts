@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { classifyAddress, isLoopbackHost } from '../lib/ip-address.ts';
-import { assertCallbackAllowed, createCallbackPolicy, type Resolver } from './webhooks.callback-url.ts';
+import {
+  assertCallbackAllowed,
+  createCallbackPolicy,
+  localReceiversAllowed,
+  type Resolver,
+} from './webhooks.callback-url.ts';
 
 const fakeDns: Record<string, string[]> = {
   localhost: ['127.0.0.1', '::1'],
@@ -29,6 +34,19 @@ describe('local receivers while the API listens on loopback (G28 as amended)', (
     for (const host of ['0.0.0.0', '::', '10.0.0.1', '192.168.1.5', 'example.com', '::ffff:127.0.0.1']) {
       assert.equal(isLoopbackHost(host), false, host);
     }
+  });
+
+  it('grants local receivers only to a single process on a loopback HOST without a proxy in front', () => {
+    const embedded = { host: '127.0.0.1', role: 'all', trustProxy: false } as const;
+    assert.equal(localReceiversAllowed(embedded), true);
+    assert.equal(localReceiversAllowed({ ...embedded, host: 'localhost' }), true);
+    assert.equal(localReceiversAllowed({ ...embedded, host: '0.0.0.0' }), false);
+    // A worker's HOST says nothing about who submits: it must not pass a rebinding to loopback.
+    assert.equal(localReceiversAllowed({ ...embedded, role: 'worker' }), false);
+    assert.equal(localReceiversAllowed({ ...embedded, role: 'api' }), false);
+    // Behind a reverse proxy on the same machine, the API is reachable from elsewhere.
+    assert.equal(localReceiversAllowed({ ...embedded, trustProxy: true }), false);
+    assert.equal(localReceiversAllowed({ ...embedded, trustProxy: ['10.0.0.1'] }), false);
   });
 
   it('accepts 127.0.0.1, localhost and [::1] without any allow-list', async () => {

@@ -9,10 +9,12 @@
  */
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import type { LookupFunction } from 'node:net';
+import type { Config } from '../config.ts';
 import { AppError, invalid } from '../errors/app-error.ts';
 import {
   classifyAddress,
   createAllowList,
+  isLoopbackHost,
   isPlainLoopback,
   parseIp,
   type AllowList,
@@ -39,7 +41,7 @@ export interface CallbackPolicy {
 
 /**
  * The policy of this process: allow-list from `CALLBACK_ALLOW_HOSTS`, system DNS unless given,
- * loopback receivers only when `allowLoopback` (see `isLoopbackHost` for the `HOST` that grants it).
+ * loopback receivers only when `allowLoopback` (see `localReceiversAllowed`).
  */
 export function createCallbackPolicy(
   allowHosts: readonly string[],
@@ -47,6 +49,16 @@ export function createCallbackPolicy(
   options: { allowLoopback?: boolean } = {},
 ): CallbackPolicy {
   return { allowList: createAllowList(allowHosts), resolve, allowLoopback: options.allowLoopback ?? false };
+}
+
+/**
+ * decisions G28: local receivers are accepted only by a process that both takes submissions and
+ * sends their deliveries (`ROLE=all`) while listening on a loopback `HOST` with no proxy in front
+ * (`TRUST_PROXY` unset): only this machine can submit then. A worker's `HOST` says nothing about
+ * who submits, and a trusted proxy means the API is reachable from elsewhere.
+ */
+export function localReceiversAllowed(config: Pick<Config, 'host' | 'role' | 'trustProxy'>): boolean {
+  return config.role === 'all' && config.trustProxy === false && isLoopbackHost(config.host);
 }
 
 /** Raised at connect time when the resolved address is refused; never retried into success by luck. */
