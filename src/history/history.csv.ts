@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import { neutralizeFormula } from '../jobs/jobs.csv.ts';
+import { neutralizeFormula, type Cell } from '../jobs/jobs.csv.ts';
 import type { HistoryPoint } from './history.schema.ts';
 
 const COLUMNS = [
@@ -14,14 +14,22 @@ const COLUMNS = [
   'currency',
 ] as const satisfies ReadonlyArray<keyof HistoryPoint>;
 
+/** A history page as a table: the header and one row per point, formula-like text neutralised. */
+export function historyTable(points: readonly HistoryPoint[]): { columns: string[]; rows: Cell[][] } {
+  return {
+    columns: [...COLUMNS],
+    rows: points.map((point) =>
+      COLUMNS.map((column) => {
+        const cell = point[column];
+        return typeof cell === 'string' ? neutralizeFormula(cell) : cell;
+      }),
+    ),
+  };
+}
+
 /** A history page as CSV: RFC 4180, a header row, one row per point, empty cells for nulls. */
 export function historyToCsv(points: readonly HistoryPoint[]): string {
-  const rows = points.map((point) =>
-    COLUMNS.map((column) => {
-      const cell = point[column];
-      if (cell === null) return '';
-      return typeof cell === 'string' ? neutralizeFormula(cell) : String(cell);
-    }),
-  );
-  return stringify([[...COLUMNS], ...rows], { record_delimiter: '\r\n' });
+  const { columns, rows } = historyTable(points);
+  const records = rows.map((row) => row.map((cell) => (cell === null ? '' : String(cell))));
+  return stringify([columns, ...records], { record_delimiter: '\r\n' });
 }

@@ -5,16 +5,11 @@ import { accountOf } from '../auth/auth.hook.ts';
 import { AppError, invalid } from '../errors/app-error.ts';
 import { assertCallbackAllowed } from '../webhooks/webhooks.callback-url.ts';
 import { newWebhookSecret } from '../webhooks/webhooks.signature.ts';
-import { resultsToCsv } from './jobs.csv.ts';
+import { resultsTable, resultsToCsv } from './jobs.csv.ts';
+import { XLSX_CONTENT_TYPE, writeXlsx } from '../lib/xlsx.ts';
 import { listJobResults } from './jobs.repository.ts';
 import type { ResultItem } from './jobs.results.ts';
-import {
-  DownloadQuery,
-  IntervalUpdateBody,
-  JobIdParams,
-  JobStatusQuery,
-  SubmissionBody,
-} from './jobs.schema.ts';
+import { JOB_ROUTES } from './jobs.schema.ts';
 import { deleteIntervalJob, findLatestRun, updateIntervalJob } from './jobs.interval.ts';
 import { createJob, getAccountJob, presentJob, requestFingerprint, waitForJobEnd } from './jobs.service.ts';
 import { normalizeSubmission } from './jobs.submission.ts';
@@ -45,7 +40,7 @@ async function readResults(deps: AppDeps, requested: Job): Promise<ResultItem[]>
 export async function jobsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  routes.post('/job', { schema: { body: SubmissionBody } }, async (request) => {
+  routes.post('/job', { schema: JOB_ROUTES.submit }, async (request) => {
     const account = accountOf(request);
     const submission = normalizeSubmission(request.body, 'batch', deps.catalogue);
     // decisions G28 applies to a batch webhook too; its deliveries are signed like a stream's.
@@ -74,68 +69,65 @@ export async function jobsRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     };
   });
 
-  routes.get(
-    '/job/:id',
-    { schema: { params: JobIdParams, querystring: JobStatusQuery } },
-    async (request) => {
-      const account = accountOf(request);
-      const waitSeconds = request.query.wait;
-      const requested = await getAccountJob(deps, account, request.params.id);
-      // decisions G5: an interval job shows its latest run plus `interval` and `next_run_at`.
-      const run =
-        requested.interval_minutes === null ? requested : await findLatestRun(deps.db, requested.id);
-      const job =
-        waitSeconds === undefined || !run
-          ? run
-          : await waitForJobEnd(deps, account, run.id, waitSeconds * 1000);
-      const status = {
-        _id: requested.id,
-        status: job?.status ?? 'new',
-        done: job?.values_done ?? 0,
-        all: job?.values_total ?? requested.values_total,
-        ...(requested.interval_minutes === null
-          ? {}
-          : {
-              interval: requested.interval_minutes,
-              next_run_at: requested.next_run_at,
-              run_id: job?.id ?? null,
-            }),
-      };
-      const ended = job?.status === 'finished' || job?.status === 'failed';
-      return waitSeconds !== undefined && !ended
-        ? { error: false, wait_timed_out: true, job: status }
-        : { error: false, job: status };
-    },
-  );
+  routes.get('/job/:id', { schema: JOB_ROUTES.status }, async (request) => {
+    const account = accountOf(request);
+    const waitSeconds = request.query.wait;
+    const requested = await getAccountJob(deps, account, request.params.id);
+    // decisions G5: an interval job shows its latest run plus `interval` and `next_run_at`.
+    const run = requested.interval_minutes === null ? requested : await findLatestRun(deps.db, requested.id);
+    const job =
+      waitSeconds === undefined || !run
+        ? run
+        : await waitForJobEnd(deps, account, run.id, waitSeconds * 1000);
+    const status = {
+      _id: requested.id,
+      status: job?.status ?? 'new',
+      done: job?.values_done ?? 0,
+      all: job?.values_total ?? requested.values_total,
+      ...(requested.interval_minutes === null
+        ? {}
+        : {
+            interval: requested.interval_minutes,
+            next_run_at: requested.next_run_at,
+            run_id: job?.id ?? null,
+          }),
+    };
+    const ended = job?.status === 'finished' || job?.status === 'failed';
+    return waitSeconds !== undefined && !ended
+      ? { error: false, wait_timed_out: true, job: status }
+      : { error: false, job: status };
+  });
 
-  routes.put('/job/:id', { schema: { params: JobIdParams, body: IntervalUpdateBody } }, async (request) => {
+  routes.put('/job/:id', { schema: JOB_ROUTES.update }, async (request) => {
     const job = await getAccountJob(deps, accountOf(request), request.params.id);
     const updated = await updateIntervalJob(deps, job, request.body);
     return { error: false, job: await presentJob(deps, updated) };
   });
 
-  routes.delete('/job/:id', { schema: { params: JobIdParams } }, async (request) => {
+  routes.delete('/job/:id', { schema: JOB_ROUTES.delete }, async (request) => {
     const job = await getAccountJob(deps, accountOf(request), request.params.id);
     await deleteIntervalJob(deps, job);
     return { error: false, message: 'job deleted' };
   });
 
-  routes.get(
-    '/job/:id/download',
-    { schema: { params: JobIdParams, querystring: DownloadQuery } },
-    async (request, reply) => {
-      const account = accountOf(request);
-      // spec 4.3: `/job/{id}/download.csv` is the same as `?format=csv`; the router sees `:id` then.
-      const job = await getAccountJob(deps, account, request.params.id);
-      const results = await readResults(deps, job);
-      if (request.query.format === 'csv') return sendCsv(reply, job.id, results);
-      return { error: false, job_id: job.id, status: job.status, results };
-    },
-  );
+  routes.get('/job/:id/download', { schema: JOB_ROUTES.download }, async (request, reply) => {
+    const account = accountOf(request);
+    const job = await getAccountJob(deps, account, request.params.id);
+    const results = await readResults(deps, job);
+    if (request.query.format === 'csv') return sendCsv(reply, job.id, results);
+    if (request.query.format === 'xlsx') return sendXlsx(reply, job.id, results);
+    return { error: false, job_id: job.id, status: job.status, results };
+  });
 
-  routes.get('/job/:id/download.csv', { schema: { params: JobIdParams } }, async (request, reply) => {
+  // spec 4.3: `/job/{id}/download.csv` is the same as `?format=csv` (and `.xlsx` as `?format=xlsx`).
+  routes.get('/job/:id/download.csv', { schema: JOB_ROUTES.downloadCsv }, async (request, reply) => {
     const job = await getAccountJob(deps, accountOf(request), request.params.id);
     return sendCsv(reply, job.id, await readResults(deps, job));
+  });
+
+  routes.get('/job/:id/download.xlsx', { schema: JOB_ROUTES.downloadXlsx }, async (request, reply) => {
+    const job = await getAccountJob(deps, accountOf(request), request.params.id);
+    return sendXlsx(reply, job.id, await readResults(deps, job));
   });
 }
 
@@ -144,4 +136,12 @@ function sendCsv(reply: FastifyReply, jobId: string, results: ResultItem[]) {
     .type('text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="job-${jobId}.csv"`)
     .send(resultsToCsv(results));
+}
+
+async function sendXlsx(reply: FastifyReply, jobId: string, results: ResultItem[]) {
+  const { columns, rows } = resultsTable(results);
+  return reply
+    .type(XLSX_CONTENT_TYPE)
+    .header('content-disposition', `attachment; filename="job-${jobId}.xlsx"`)
+    .send(await writeXlsx('results', columns, rows));
 }
