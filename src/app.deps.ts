@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { Metrics } from './metrics/metrics.ts';
 import type { Config } from './config.ts';
 import type { CrawlEngine } from './crawl/engine.ts';
 import type { Db } from './db/database.ts';
@@ -24,4 +25,6 @@ export interface AppDeps {
   completionHooks: CompletionHook[];
   /** Which webhook hosts may be called (decisions G28), from `CALLBACK_ALLOW_HOSTS`. */
   callbackPolicy: CallbackPolicy;
+  /** Prometheus metrics of this process (decisions G33), shown by `GET /metrics`. */
+  metrics: Metrics;
 }

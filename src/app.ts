@@ -1,4 +1,5 @@
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from './app.deps.ts';
@@ -8,6 +9,8 @@ import { historyRoutes } from './history/history.routes.ts';
 import { installErrorHandling } from './http/http.errors.ts';
 import { validatorCompiler } from './http/http.validation.ts';
 import { jobsRoutes } from './jobs/jobs.routes.ts';
+import { markRequestLogger, runInRequest, wellFormedRequestId } from './lib/request-context.ts';
+import { metricsRoutes } from './metrics/metrics.routes.ts';
 import { installRateLimit } from './ratelimit/ratelimit.hook.ts';
 import { FIELD_HINTS } from './jobs/jobs.schema.ts';
 import { streamsRoutes } from './streams/streams.routes.ts';
@@ -24,22 +27,37 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: deps.config.bodyLimitBytes,
-    genReqId: () => randomUUID(),
+    // decisions G33: a well-formed incoming `x-request-id` is kept, else a fresh one is made.
+    genReqId: (request) => wellFormedRequestId(request.headers['x-request-id']) ?? randomUUID(),
+    childLoggerFactory: (logger, bindings, options) => markRequestLogger(logger.child(bindings, options)),
     routerOptions: { ignoreTrailingSlash: true },
+  });
+  // Lines the services log while serving a request carry its id too (lib/request-context.ts).
+  app.addHook('onRequest', (request, _reply, done) => runInRequest(request.id, done));
+  app.addHook('onResponse', async (request, reply) => {
+    deps.metrics.request(request.routeOptions.url ?? 'unmatched', request.method, reply.statusCode);
   });
   app.setValidatorCompiler(validatorCompiler);
   // The data API speaks JSON only; a text body is a 415, not a string to validate.
   app.removeContentTypeParser('text/plain');
   installErrorHandling(app, FIELD_HINTS);
   // decisions G19: every response carries the interface version.
-  app.addHook('onRequest', async (_request, reply) => {
-    void reply.header('x-api-version', '4.0');
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-api-version', '4.0').header('x-request-id', request.id);
   });
 
   // The OpenAPI document is generated from the same schemas that validate requests.
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Pricecrawl data API', version: '4.0' },
+      openapi: '3.1.0',
+      info: {
+        title: 'Pricecrawl data API',
+        version: '4.0',
+        description:
+          'Self-hostable price data crawl service (interface specification 4.0). Every 200 body of ' +
+          'the data API carries `error`; when it is true, `message` explains. Every answer carries ' +
+          '`X-Api-Version: 4.0` and `X-Request-Id`.',
+      },
       components: {
         securitySchemes: {
           apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
@@ -51,7 +69,14 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     },
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // The docs page and its assets are served from the package, never from a CDN.
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { validatorUrl: null, deepLinking: true },
+    logLevel: 'warn',
+  });
   await app.register(async (scope) => healthRoutes(scope, deps, options.isAccepting ?? (() => true)));
+  await app.register(async (scope) => metricsRoutes(scope, deps.metrics, deps.config.metricsToken));
   await app.register(async (scope) => {
     installRateLimit(scope, {
       ratePerSecond: deps.config.rateLimitPerSecond,

@@ -166,6 +166,10 @@ const schema = {
   webhookTimeoutMs: { env: 'WEBHOOK_TIMEOUT_MS', parse: integer(100, 300_000), default: 15_000 },
   rateLimitPerSecond: { env: 'RATE_LIMIT_PER_SECOND', parse: positiveNumber, default: 50 },
   rateLimitBurst: { env: 'RATE_LIMIT_BURST', parse: integer(1, 1_000_000), default: 200 },
+  // decisions G33: when set, `GET /metrics` requires `Authorization: Bearer <token>`.
+  metricsToken: { env: 'METRICS_TOKEN', parse: text, default: undefined as string | undefined },
+  // decisions G32: port of `npx pricecrawl mock`.
+  mockPort: { env: 'MOCK_PORT', parse: integer(0, 65535), default: 8090 },
 } as const;
 
 type Schema = typeof schema;

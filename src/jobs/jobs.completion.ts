@@ -18,6 +18,8 @@ export interface ValueCompletion {
   /** 1-based completion order within the job (decisions C6). */
   sequence: number;
   item: ResultItem;
+  /** Credits charged for the value. */
+  credits: number;
   /** True when this value was the job's last. */
   jobFinished: boolean;
 }
@@ -75,6 +77,7 @@ export async function recordValueResultWithin(
       index: input.index,
       sequence: counters.values_done,
       item: input.item,
+      credits: charged,
       jobFinished,
     });
   }

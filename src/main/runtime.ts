@@ -1,4 +1,5 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
+import { requestIdMixin } from '../lib/request-context.ts';
 import type { AppDeps } from '../app.deps.ts';
 import type { Config } from '../config.ts';
 import { createCrawlEngine } from '../crawl/engine.ts';
@@ -14,6 +15,8 @@ import { TASK, crawlValueTask, expireJobTask } from '../jobs/jobs.task.ts';
 import { RUN_INTERVAL_TASK, runIntervalJobTask } from '../jobs/jobs.interval.ts';
 import { isoNow, isoPlus } from '../lib/time.ts';
 import { deleteObservationsBefore } from '../observations/observations.repository.ts';
+import { createMetrics } from '../metrics/metrics.ts';
+import { createMetricsCompletionHook } from '../metrics/metrics.hooks.ts';
 import { createConfiguredQueue } from '../queue/queue.engine.ts';
 import type { TaskHandler } from '../queue/queue.types.ts';
 import { SourceCatalogue } from '../sources/sources.catalogue.ts';
@@ -29,17 +32,22 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-/** Creates the logger; credentials never reach a log line. */
-export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
-  return pino({
+/**
+ * Creates the logger (JSON lines on stdout unless `destination` is given); credentials never
+ * reach a log line, and lines written while serving a request carry its `reqId`.
+ */
+export function createLogger(config: Pick<Config, 'logLevel'>, destination?: DestinationStream): Logger {
+  const options = {
     level: config.logLevel,
+    mixin: requestIdMixin,
     redact: [
       'req.headers.authorization',
       'req.headers["x-api-key"]',
       'headers.authorization',
       'headers["x-api-key"]',
     ],
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** Opens the configured database (SQLite file by default, PostgreSQL with `DATABASE_URL`) and migrates it. */
@@ -58,6 +66,8 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
   const db = await openMigratedDatabase(config);
   const embedded = config.databaseUrl === undefined;
   const queue = createConfiguredQueue(db, logger, config);
+  const metrics = createMetrics();
+  metrics.readQueueDepthWith(() => queue.depth());
   const engine =
     config.role === 'api'
       ? undefined
@@ -69,6 +79,11 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
             perPairConcurrency: config.crawlPairConcurrency,
             perPairRequestsPerSecond: config.crawlPairRequestsPerSecond,
             proxiesByCountry: config.egressProxies,
+            events: {
+              fetched: metrics.fetched,
+              retried: metrics.fetchRetried,
+              blocked: metrics.fetchBlocked,
+            },
           },
         });
   const callbackPolicy = createCallbackPolicy(config.callbackAllowHosts);
@@ -82,6 +97,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     timeoutMs: config.webhookTimeoutMs,
     flushIntervalMs: config.streamFlushIntervalMs,
     soleWorker: embedded && config.role === 'all',
+    onAttempt: metrics.deliveryAttempted,
   });
   const deps: AppDeps = {
     config,
@@ -96,7 +112,9 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     callbackPolicy,
     completionHooks: [
       createDeliveryAssemblyHook({ onDeliveryCreated: () => void setTimeout(webhooks.wake, 20) }),
+      createMetricsCompletionHook(metrics, logger),
     ],
+    metrics,
   };
   const handlers: Record<string, TaskHandler> = {
     [TASK.crawlValue]: (payload) => crawlValueTask(deps, payload),

@@ -30,7 +30,7 @@ import {
   type AttemptAnswer,
 } from './webhooks.sender.ts';
 import { signatureHeaders } from './webhooks.signature.ts';
-import type { WebhookDelivery } from './webhooks.table.ts';
+import type { DeliveryStatus, WebhookDelivery } from './webhooks.table.ts';
 
 /** Settings of the sender; the clock and randomness are injectable for the schedule's tests. */
 export interface WebhookDispatcherOptions {
@@ -55,6 +55,8 @@ export interface WebhookDispatcherOptions {
   random?: () => number;
   /** HTTP client; default an undici Agent whose connects re-check the address. */
   agent?: Dispatcher;
+  /** Told each recorded attempt's outcome (metrics); `pending` means a retry is scheduled. */
+  onAttempt?: (status: DeliveryStatus, attempt: number) => void;
 }
 
 /** The running sender. */
@@ -172,6 +174,18 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
           decision.nextAttemptAtMs === null ? null : new Date(decision.nextAttemptAtMs).toISOString(),
         deliveredAtIso: decision.status === 'delivered' ? new Date(nowMs).toISOString() : null,
       });
+      options.onAttempt?.(decision.status, attemptNumber);
+      logger.info(
+        {
+          deliveryId: delivery.id,
+          jobId: delivery.job_id,
+          batch: delivery.batch_sequence,
+          attempt: attemptNumber,
+          status: decision.status,
+          httpStatus: decision.lastHttpStatus,
+        },
+        'webhook delivery attempt',
+      );
     } catch (err) {
       // A fault of ours (database): the lease runs out and the delivery is taken up again.
       logger.error({ err, deliveryId: delivery.id }, 'webhook attempt could not be recorded');
