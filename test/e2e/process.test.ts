@@ -43,6 +43,20 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
+/** Resolves once no process of the child's group is left (npm may exit before the node it started). */
+async function waitForGroupExit(child: ChildProcess, timeoutMs = 30_000): Promise<void> {
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    try {
+      if (child.pid) process.kill(-child.pid, 0);
+    } catch {
+      return;
+    }
+    await sleep(100);
+  }
+  throw new Error('the process group did not exit');
+}
+
 function killHard(child: ChildProcess): void {
   signalGroup(child, 'SIGKILL');
 }
@@ -148,7 +162,7 @@ describe('the service process', () => {
 
     // SIGTERM reaches the whole group (npm, tsx, node); the service drains and exits by itself.
     signalGroup(second, 'SIGTERM');
-    await new Promise((resolve) => second.once('exit', resolve));
+    await waitForGroupExit(second);
     await assert.rejects(fetch(`${base}/health`), 'the API is closed after SIGTERM');
 
     const db = openDatabase({ dialect: 'sqlite', file: join(dataDir, 'pricecrawl.sqlite') });
