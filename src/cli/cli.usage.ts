@@ -7,4 +7,5 @@ export const USAGE = `usage: pricecrawl <command>
   credits verify --account N
   accounts set-spending --account N [--overage true|false] [--budget-cap N|none]
   legacy-credentials --account N
-  extract FILE.html [--url URL]`;
+  extract FILE.html [--url URL]
+  mock                      the mock server on MOCK_PORT (default 8090): documented examples, any credential`;

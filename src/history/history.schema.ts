@@ -101,6 +101,10 @@ export const HistoryPageSchema = Type.Object(
   },
 );
 
+const HISTORY_CSV_EXAMPLE =
+  'observed_at,topic,found,price_min,price_avg,price_max,offers_count,buybox_price,currency\r\n' +
+  '2025-03-01T10:00:02.118Z,search,true,152.49,167.59,179.99,13,,EUR\r\n';
+
 /** Route schema of `GET /history`: validation, OpenAPI and serialisation in one. */
 export const HISTORY_ROUTE = {
   operationId: 'getHistory',
@@ -111,7 +115,10 @@ export const HISTORY_ROUTE = {
     'CSV or XLSX.',
   querystring: HistoryQuery,
   response: downloadResponses(HistoryPageSchema, {
-    'text/csv': 'A header row, one row per point.',
-    [XLSX_MEDIA_TYPE]: 'The CSV rows as a workbook, numbers and dates as typed cells.',
+    'text/csv': { description: 'A header row, one row per point.', example: HISTORY_CSV_EXAMPLE },
+    [XLSX_MEDIA_TYPE]: {
+      description: 'The CSV rows as a workbook, numbers and dates as typed cells.',
+      rowsCsv: HISTORY_CSV_EXAMPLE,
+    },
   }),
 };

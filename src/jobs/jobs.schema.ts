@@ -1,4 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { resultsToCsv } from './jobs.csv.ts';
+import type { ResultItem } from './jobs.results.ts';
 import {
   EXAMPLE_IDS,
   IdempotencyHeaders,
@@ -92,7 +94,7 @@ const JobStatusSchema = Type.Union(
 );
 
 /** An example result item (source_01, `key: id`), shared by every example that carries results. */
-export const EXAMPLE_RESULT = {
+export const EXAMPLE_RESULT: ResultItem = {
   key: '5863521',
   success: true,
   reason: null,
@@ -275,9 +277,15 @@ export const DownloadResponse = Type.Object(
   { examples: [{ error: false, job_id: EXAMPLE_IDS.job, status: 'finished', results: [EXAMPLE_RESULT] }] },
 );
 
-const CSV_NOTE =
-  'CSV (decisions G10): a header row, one row per offer; formula-like cells get a leading apostrophe.';
-const XLSX_NOTE = 'XLSX workbook with the rows of the CSV, numbers and dates as typed cells.';
+const CSV_FILE = {
+  description:
+    'CSV (decisions G10): a header row, one row per offer; formula-like cells get a leading apostrophe.',
+  example: resultsToCsv([EXAMPLE_RESULT]),
+};
+const XLSX_FILE = {
+  description: 'XLSX workbook with the rows of the CSV, numbers and dates as typed cells.',
+  rowsCsv: CSV_FILE.example,
+};
 const TAGS = ['Batch jobs'];
 
 /** Route schemas of the batch API (spec 4.1–4.5): validation, OpenAPI and serialisation in one. */
@@ -331,7 +339,7 @@ export const JOB_ROUTES = {
     querystring: DownloadQuery,
     response: downloadResponses(
       DownloadResponse,
-      { 'text/csv': CSV_NOTE, [XLSX_MEDIA_TYPE]: XLSX_NOTE },
+      { 'text/csv': CSV_FILE, [XLSX_MEDIA_TYPE]: XLSX_FILE },
       {
         notFound: 'job',
       },
@@ -343,7 +351,7 @@ export const JOB_ROUTES = {
     summary: 'Download the results of a job as CSV',
     description: 'spec 4.3: the same as `GET /job/{id}/download?format=csv`.',
     params: JobIdParams,
-    response: downloadResponses(undefined, { 'text/csv': CSV_NOTE }, { notFound: 'job' }),
+    response: downloadResponses(undefined, { 'text/csv': CSV_FILE }, { notFound: 'job' }),
   },
   downloadXlsx: {
     operationId: 'downloadJobXlsx',
@@ -351,6 +359,6 @@ export const JOB_ROUTES = {
     summary: 'Download the results of a job as XLSX',
     description: 'The same as `GET /job/{id}/download?format=xlsx`.',
     params: JobIdParams,
-    response: downloadResponses(undefined, { [XLSX_MEDIA_TYPE]: XLSX_NOTE }, { notFound: 'job' }),
+    response: downloadResponses(undefined, { [XLSX_MEDIA_TYPE]: XLSX_FILE }, { notFound: 'job' }),
   },
 };

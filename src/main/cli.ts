@@ -61,6 +61,12 @@ async function main(argv: string[]): Promise<number> {
     stdout: (text) => void process.stdout.write(text),
     stderr: (text) => void process.stderr.write(text),
   };
+  if (argv[0] === 'mock') {
+    const { runMockProcess } = await import('./mock.ts');
+    await runMockProcess();
+    // Serves until a signal; the shutdown handler exits the process.
+    return new Promise<number>(() => {});
+  }
   if (argv[0] === 'extract') {
     const { runExtractCommand } = await import('../extract/extract.command.ts');
     return runExtractCommand(argv.slice(1), io);

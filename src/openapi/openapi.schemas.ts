@@ -119,23 +119,38 @@ export const EXAMPLE_IDS = {
 /** Media type of an XLSX workbook. */
 export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/** Schema keyword of a binary download carrying its example rows as CSV (read by the mock). */
+export const ROWS_CSV_KEYWORD = 'x-example-rows-csv';
+
+/** A file a download route can answer instead of JSON. */
+export interface FileAnswer {
+  description: string;
+  /** A text example (CSV), answered by the mock. */
+  example?: string;
+  /** For a binary file (XLSX): its rows as CSV, from which the mock makes the file. */
+  rowsCsv?: string;
+}
+
 /**
  * Responses of a download route: 200 as JSON (`json`, or an error body) or as a file of one of
- * `files` (media type → description), plus the common refusals.
+ * `files` (media type → description and example), plus the common refusals.
  */
 export function downloadResponses(
   json: TSchema | undefined,
-  files: Record<string, string>,
+  files: Record<string, FileAnswer>,
   options: ResponseOptions = {},
 ): Record<number, unknown> {
   const { 200: jsonAnswer, ...refusals } = dataResponses(json ?? ErrorBody, options);
   const fileContent = Object.fromEntries(
-    Object.entries(files).map(([mediaType, description]) => [
+    Object.entries(files).map(([mediaType, file]) => [
       mediaType,
       {
-        schema: Type.String(
-          mediaType === XLSX_MEDIA_TYPE ? { format: 'binary', description } : { description },
-        ),
+        schema: Type.String({
+          description: file.description,
+          ...(mediaType === XLSX_MEDIA_TYPE ? { format: 'binary' } : {}),
+          ...(file.example === undefined ? {} : { examples: [file.example] }),
+          ...(file.rowsCsv === undefined ? {} : { [ROWS_CSV_KEYWORD]: file.rowsCsv }),
+        }),
       },
     ]),
   );
