@@ -35,6 +35,7 @@ export function installErrorHandling(
     void reply
       .code(appError.httpStatus)
       .headers(appError.headers)
+      .type('application/json; charset=utf-8')
       .serializer(JSON.stringify)
       .send(errorBody(appError, request.id));
   });
