@@ -6,8 +6,8 @@
  *
  * The page server runs in a child process so that its CPU does not count against the crawler.
  * `sandbox` crawls source_01 `id` values of the sandbox marketplace with the real driver; `local`
- * serves synthetic product pages and parses them with a minimal JSON-LD driver; `auto` picks
- * `sandbox` when the source_01 driver is registered.
+ * serves synthetic product pages and parses them with a minimal JSON-LD driver; `auto` (the default)
+ * is `sandbox`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -17,8 +17,8 @@ import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import type { CrawlContext, DriverOutcome, SourceDriver, ValueQuery } from '../src/crawl/crawl.types.ts';
 import { PageParseError } from '../src/crawl/crawl.errors.ts';
-import { getDriver } from '../src/crawl/drivers/index.ts';
-import { createCrawlEngine, type CrawlEngine, type CrawlValueInput } from '../src/crawl/engine.ts';
+import { sourceModules } from '../src/sources/sources.registry.ts';
+import { createCrawlEngine, type CrawlEngine, type CrawlValueInput } from '../src/crawl/crawl.engine.ts';
 
 type Mode = 'local' | 'sandbox';
 
@@ -113,15 +113,6 @@ const localDriver: SourceDriver = {
   },
 };
 
-function driverAvailable(): boolean {
-  try {
-    getDriver('source_01');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function valuesFor(
   mode: Mode,
   origin: string,
@@ -211,10 +202,10 @@ async function measure(
 async function main(): Promise<void> {
   if (args.serve) return serve(args.serve as Mode);
   const concurrency = Number(args.concurrency);
-  const mode: Mode = args.mode === 'auto' ? (driverAvailable() ? 'sandbox' : 'local') : (args.mode as Mode);
+  const mode: Mode = args.mode === 'auto' ? 'sandbox' : (args.mode as Mode);
   const { child, origin } = await startChild(mode);
   const { baseUrl, values } = await valuesFor(mode, origin, Number(args.pages));
-  const driver = mode === 'sandbox' ? getDriver('source_01') : localDriver;
+  const driver = mode === 'sandbox' ? sourceModules.source_01.driver : localDriver;
   // Politeness is opened wide: the bench measures the engine's own cost, not the configured rate.
   const engine = createCrawlEngine({
     fetcherOptions: { perPairConcurrency: concurrency, perPairRequestsPerSecond: 1e9, perPairBurst: 1e6 },

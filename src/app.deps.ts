@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Metrics } from './metrics/metrics.ts';
 import type { Config } from './config.ts';
-import type { CrawlEngine } from './crawl/engine.ts';
+import type { CrawlEngine } from './crawl/crawl.engine.ts';
 import type { Db } from './db/database.ts';
 import type { JobEvents } from './jobs/jobs.events.ts';
 import type { WorkQueue } from './queue/queue.types.ts';

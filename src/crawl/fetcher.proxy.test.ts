@@ -10,7 +10,7 @@ import {
   startServer,
   type TestProxy,
   type TestServer,
-} from './fetcher.testkit.ts';
+} from '../../test/support/fetch-server.ts';
 
 const FAST: Partial<FetcherOptions> = {
   requestTimeoutMs: 2_000,

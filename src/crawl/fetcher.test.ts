@@ -18,7 +18,7 @@ import {
   status,
   truncated,
   type TestServer,
-} from './fetcher.testkit.ts';
+} from '../../test/support/fetch-server.ts';
 
 const FAST: Partial<FetcherOptions> = {
   requestTimeoutMs: 300,

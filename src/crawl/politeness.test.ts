@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import { CrawlTimeoutError, SourceUnavailableError } from './crawl.errors.ts';
 import { createFetcher, type FetchRequest } from './fetcher.ts';
 import type { FetcherOptions } from './fetcher.options.ts';
-import { delayed, hang, ok, startServer, status } from './fetcher.testkit.ts';
+import { delayed, hang, ok, startServer, status } from '../../test/support/fetch-server.ts';
 import { PairGate, pairKey, type PolitenessSettings } from './politeness.ts';
 
 const GATE: PolitenessSettings = {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { summarizePrices } from './history.points.ts';
+import { priceFiguresOf } from './history.points.ts';
 
 describe('price figures of an observation', () => {
   it("takes the content's own figures where the source gives them", () => {
@@ -11,7 +11,7 @@ describe('price figures of an observation', () => {
       offers_count: 7,
       offers: [{ price: 11, currency: 'EUR' }],
     };
-    assert.deepEqual(summarizePrices(content, false), {
+    assert.deepEqual(priceFiguresOf(content, false), {
       price_min: 10,
       price_avg: 12.5,
       price_max: 15,
@@ -27,7 +27,7 @@ describe('price figures of an observation', () => {
       offers: [{ price: 19.99 }, { price: '21.00' }, { price: 25.5 }, { price: null }],
       currency: 'USD',
     };
-    assert.deepEqual(summarizePrices(content, false), {
+    assert.deepEqual(priceFiguresOf(content, false), {
       price_min: 19.99,
       price_avg: 22.16,
       price_max: 25.5,
@@ -38,7 +38,7 @@ describe('price figures of an observation', () => {
   });
 
   it('gives a not-found lookup zero offers and no prices', () => {
-    assert.deepEqual(summarizePrices(null, true), {
+    assert.deepEqual(priceFiguresOf(null, true), {
       price_min: null,
       price_avg: null,
       price_max: null,

@@ -1,7 +1,7 @@
 import { isRecord, numberOf } from '../trust/content.ts';
 
 /** The price figures of one observation, as the history lists them. */
-export interface PriceSummary {
+export interface PriceFigures {
   price_min: number | null;
   price_avg: number | null;
   price_max: number | null;
@@ -11,7 +11,7 @@ export interface PriceSummary {
   currency: string | null;
 }
 
-const EMPTY: PriceSummary = {
+const EMPTY: PriceFigures = {
   price_min: null,
   price_avg: null,
   price_max: null,
@@ -42,7 +42,7 @@ function currencyOf(content: Record<string, unknown>, offers: readonly unknown[]
  * and `offers_count` where the source gives them (source_01), else computed from `offers[].price`;
  * the buy-box price from `buybox.price`. A completed lookup that found nothing has 0 offers.
  */
-export function summarizePrices(content: Record<string, unknown> | null, notFound: boolean): PriceSummary {
+export function priceFiguresOf(content: Record<string, unknown> | null, notFound: boolean): PriceFigures {
   if (notFound) return { ...EMPTY, offers_count: 0 };
   if (content === null) return EMPTY;
   const offers = Array.isArray(content.offers) ? content.offers : [];

@@ -2,7 +2,7 @@ import type { Account } from '../accounts/accounts.table.ts';
 import type { AppDeps } from '../app.deps.ts';
 import { invalid } from '../errors/app-error.ts';
 import { valueKeyOf } from '../observations/observations.key.ts';
-import type { ValueKey } from '../sources/sources.types.ts';
+import { SOURCE_ID_RANGE, type ValueKey } from '../sources/sources.types.ts';
 import { countHistoryPoints, listHistoryPoints, type HistoryFilter } from './history.repository.ts';
 import { HISTORY_PAGE, type HistoryPoint, type HistoryQuery } from './history.schema.ts';
 
@@ -49,8 +49,7 @@ export function historyFilterOf(
   query: HistoryQuery,
 ): { filter: HistoryFilter; page: { offset: number; limit: number } } {
   const spec = deps.catalogue.get(query.source);
-  if (!spec)
-    throw invalid(`source must be one of source_01 to source_12 (got ${JSON.stringify(query.source)})`);
+  if (!spec) throw invalid(`source must be one of ${SOURCE_ID_RANGE} (got ${JSON.stringify(query.source)})`);
   if (!spec.countries.includes(query.country)) {
     throw invalid(`country ${JSON.stringify(query.country)} not supported by ${spec.id}`);
   }

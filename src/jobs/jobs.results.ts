@@ -1,6 +1,7 @@
 import type { CrawlRecord, DriverOutcome, ValueQuery } from '../crawl/crawl.types.ts';
 import type { CrawlFailureReason } from '../crawl/crawl.errors.ts';
 import { computeTrust, type Trust } from '../trust/trust.ts';
+import { sourceModules } from '../sources/sources.registry.ts';
 
 /** The result item of spec 2.3, as stored and as downloaded. */
 export interface ResultItem {
@@ -94,8 +95,10 @@ export function buildResultItem(
     trust,
   };
   if (options.includeMeta) {
-    // spec 2.6: `partial` is a source_03 field and absent for other sources.
-    item.meta = query.source === 'source_03' ? { crawls, partial: partial ?? false } : { crawls };
+    // spec 2.6: `partial` is a field of some sources' results and absent for the others.
+    item.meta = sourceModules[query.source].spec.reportsPartial
+      ? { crawls, partial: partial ?? false }
+      : { crawls };
   }
   return item;
 }

@@ -1,6 +1,12 @@
 import { AppError, invalid } from '../errors/app-error.ts';
 import { isSortBy, type SourceCatalogue } from '../sources/sources.catalogue.ts';
-import type { SortBy, SourceId, Topic, ValueKey } from '../sources/sources.types.ts';
+import {
+  SOURCE_ID_RANGE,
+  type SortBy,
+  type SourceId,
+  type Topic,
+  type ValueKey,
+} from '../sources/sources.types.ts';
 import type { SubmissionBody } from './jobs.schema.ts';
 
 /** Limits of spec part 8 (decisions C4 for streams). */
@@ -55,8 +61,7 @@ export function normalizeSubmission(
   catalogue: SourceCatalogue,
 ): Submission {
   const spec = catalogue.get(body.source);
-  if (!spec)
-    throw invalid(`source must be one of source_01 to source_12 (got ${JSON.stringify(body.source)})`);
+  if (!spec) throw invalid(`source must be one of ${SOURCE_ID_RANGE} (got ${JSON.stringify(body.source)})`);
   const country = body.country;
   if (!spec.countries.includes(country)) throw new AppError('country_not_supported');
   const key = (body.key ?? 'term') as ValueKey;

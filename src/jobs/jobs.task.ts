@@ -1,10 +1,10 @@
 import type { AppDeps } from '../app.deps.ts';
 import { createConversionStore, createSellerNameStore } from '../crawl/crawl-state.repository.ts';
 import type { ValueQuery } from '../crawl/crawl.types.ts';
-import { getDriver } from '../crawl/drivers/index.ts';
+import { sourceModules } from '../sources/sources.registry.ts';
 import { serveValue } from '../observations/observations.service.ts';
 import { PermanentTaskError } from '../queue/queue.types.ts';
-import { resolveBaseUrl } from '../sources/base-urls.ts';
+import { resolveBaseUrl } from '../sources/sources.urls.ts';
 import type { SortBy, SourceId, Topic, ValueKey } from '../sources/sources.types.ts';
 import { recordValueResult, reservedShareOf } from './jobs.completion.ts';
 import { findJob, findJobValue, listPendingValueIndexes, markJobWorking } from './jobs.repository.ts';
@@ -64,7 +64,7 @@ async function resolveValue(
   if (!deps.engine) throw new Error('this process has no crawl engine (role api) but ran a crawl task');
   const result = await deps.engine.crawlValue({
     query,
-    driver: getDriver(query.source),
+    driver: sourceModules[query.source].driver,
     baseUrl: resolveBaseUrl(deps.config.sourceBaseUrls, deps.sandboxOrigin, query.source, job.country),
     deadline,
     conversions: createConversionStore(deps.db),

@@ -2,7 +2,7 @@ import { pino, type DestinationStream, type Logger } from 'pino';
 import { requestIdMixin } from '../lib/request-context.ts';
 import type { AppDeps } from '../app.deps.ts';
 import type { Config } from '../config.ts';
-import { createCrawlEngine } from '../crawl/engine.ts';
+import { createCrawlEngine } from '../crawl/crawl.engine.ts';
 import { openDatabase, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { JobEvents } from '../jobs/jobs.events.ts';

@@ -12,9 +12,9 @@ import type { SourceCatalogue } from '../sources/sources.catalogue.ts';
  * | marketplace | the country, with `uk` and `gb` as one marketplace (spec part 1 rule 1) |
  * | key, value | what was asked |
  * | topic | `search`, `search_and_offers` and `convert` return different content |
- * | max_pages | more result pages, more content; only where it applies (source_01, source_02), else 1 |
+ * | max_pages | more result pages, more content; only where it applies (the source's `usesMaxPages`), else 1 |
  * | sort_by | orders `content.offers` and their `position` (decisions G3) |
- * | fetch_seller_names | resolves more seller names; source_01 only (decisions G24), else off |
+ * | fetch_seller_names | resolves more seller names; only where it applies (`usesSellerNames`, decisions G24), else off |
  *
  * `include_meta`, `timeout`, `callback_url` and the other delivery fields do not change content.
  * The value key (source, marketplace, key, value) groups every observation of a value: the
@@ -45,15 +45,15 @@ export function valueKeyOf(source: string, country: string, key: string, value: 
 
 /** The keys of a query (see the table above). */
 export function observationKeysOf(query: ValueQuery, catalogue: SourceCatalogue): ObservationKeys {
-  const usesMaxPages = catalogue.get(query.source)?.usesMaxPages ?? false;
+  const spec = catalogue.get(query.source);
   const parts = [
     query.source,
     marketplaceOf(query.country),
     query.key,
     query.topic,
-    `pages=${usesMaxPages ? query.maxPages : 1}`,
+    `pages=${spec?.usesMaxPages ? query.maxPages : 1}`,
     `sort=${query.sortBy}`,
-    `sellers=${query.source === 'source_01' && query.fetchSellerNames ? 1 : 0}`,
+    `sellers=${spec?.usesSellerNames && query.fetchSellerNames ? 1 : 0}`,
     query.value,
   ];
   return {

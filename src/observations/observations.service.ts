@@ -2,7 +2,7 @@ import { findAccountById } from '../accounts/accounts.repository.ts';
 import type { AppDeps } from '../app.deps.ts';
 import type { ValueQuery } from '../crawl/crawl.types.ts';
 import type { Db } from '../db/database.ts';
-import { summarizePrices } from '../history/history.points.ts';
+import { priceFiguresOf } from '../history/history.points.ts';
 import { reservedShareOf, recordValueResultWithin } from '../jobs/jobs.completion.ts';
 import { buildResultItem, creditCost, type ResultItem, type ValueResolution } from '../jobs/jobs.results.ts';
 import type { Job } from '../jobs/jobs.table.ts';
@@ -202,7 +202,7 @@ function observationOf(
     reason: item.reason,
     not_found: notFound ? 1 : 0,
     item: JSON.stringify(stored),
-    ...summarizePrices(item.content, notFound),
+    ...priceFiguresOf(item.content, notFound),
     created_at: now,
   };
 }

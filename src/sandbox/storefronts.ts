@@ -1,6 +1,6 @@
 /**
  * Which storefront of a site serves a submitted country. The service builds its base URLs with the
- * same mapping (`src/sources/base-urls.ts`).
+ * same mapping (`storefrontOf` in `src/sources/sources.urls.ts`, from the source's `servedFrom`).
  */
 import type { SourceId } from '../sources/sources.types.ts';
 import type { SandboxSite } from './sandbox.types.ts';

@@ -15,6 +15,9 @@ export const SOURCE_IDS = [
 ] as const;
 export type SourceId = (typeof SOURCE_IDS)[number];
 
+/** The source ids as messages name them (`source_01 to source_12`). */
+export const SOURCE_ID_RANGE = `${SOURCE_IDS[0]} to ${SOURCE_IDS[SOURCE_IDS.length - 1]}`;
+
 /** Kinds of values a submission may carry (spec 2.1 `key`). */
 export type ValueKey = 'term' | 'id' | 'gtin' | 'pzn' | 'item_code' | 'product';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { completeness, expectedFields, isPopulated, populatedShare } from './completeness.ts';
-import { queryFor } from './test-support.ts';
+import { queryFor } from '../../test/support/value-query.ts';
 
 const SOURCE_01_OFFER = {
   position: 1,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { identity, parseProductRecord, UNVERIFIED_IDENTITY, WRONG_PRODUCT_FACTOR } from './identity.ts';
-import { queryFor } from './test-support.ts';
+import { queryFor } from '../../test/support/value-query.ts';
 import { diceCoefficient, foldText, nameSimilarity, normalizeGtin, tokenSet } from './text.ts';
 
 const HEADPHONES = 'Sonora Aria 300 Kabellose Kopfhörer, schwarz';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { analyzeOffers } from './offer-analysis.ts';
-import { queryFor } from './test-support.ts';
+import { queryFor } from '../../test/support/value-query.ts';
 
 const NAME = 'Caffora Roma 200 Kaffeevollautomat, blau';
 const query = queryFor('source_02', 'item_code', 'B0ABCDEFGH', { topic: 'search_and_offers' });

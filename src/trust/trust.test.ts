@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { freshness } from './freshness.ts';
-import { queryFor } from './test-support.ts';
+import { queryFor } from '../../test/support/value-query.ts';
 import {
   assessTrust,
   computeTrust,

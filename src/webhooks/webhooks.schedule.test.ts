@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MAX_RETRY_AFTER_MS, parseRetryAfterMs, retryDelayAfterMs } from './webhooks.schedule.ts';
+import { MAX_RETRY_AFTER_MS, deliveryRetryAfterMs, retryDelayAfterMs } from './webhooks.schedule.ts';
 import { decideAfterAttempt, type AttemptAnswer } from './webhooks.sender.ts';
 
 const response = (status: number, extra: Partial<Extract<AttemptAnswer, { kind: 'response' }>> = {}) =>
@@ -36,12 +36,12 @@ describe('webhook retry schedule (spec part 6)', () => {
   });
 
   it('reads Retry-After as seconds or an HTTP date, capped, ignoring garbage', () => {
-    assert.equal(parseRetryAfterMs('120', NOW), 120_000);
-    assert.equal(parseRetryAfterMs(new Date(NOW + 90_000).toUTCString(), NOW), 90_000);
-    assert.equal(parseRetryAfterMs(new Date(NOW - 90_000).toUTCString(), NOW), 0);
-    assert.equal(parseRetryAfterMs('99999999', NOW), MAX_RETRY_AFTER_MS);
-    assert.equal(parseRetryAfterMs('soon', NOW), undefined);
-    assert.equal(parseRetryAfterMs(undefined, NOW), undefined);
+    assert.equal(deliveryRetryAfterMs('120', NOW), 120_000);
+    assert.equal(deliveryRetryAfterMs(new Date(NOW + 90_000).toUTCString(), NOW), 90_000);
+    assert.equal(deliveryRetryAfterMs(new Date(NOW - 90_000).toUTCString(), NOW), 0);
+    assert.equal(deliveryRetryAfterMs('99999999', NOW), MAX_RETRY_AFTER_MS);
+    assert.equal(deliveryRetryAfterMs('soon', NOW), undefined);
+    assert.equal(deliveryRetryAfterMs(undefined, NOW), undefined);
   });
 });
 

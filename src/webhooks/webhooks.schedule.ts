@@ -2,6 +2,7 @@
  * The delivery retry schedule of spec part 6: attempt 1 immediate, then +30 s, +2 min, +10 min and
  * +30 min, each with ±20% jitter; a `Retry-After` on 429/503 is a lower bound (decisions G27).
  */
+import { parseRetryAfterMs } from '../lib/retry-after.ts';
 
 /** Attempts a delivery gets before it is dead-lettered. */
 export const MAX_ATTEMPTS = 5;
@@ -23,18 +24,10 @@ export function retryDelayAfterMs(attempt: number, random: () => number = Math.r
 }
 
 /**
- * Parses `Retry-After` (delay in seconds or an HTTP date) into milliseconds from `nowMs`, capped at
+ * The delay a delivery's `Retry-After` asks for (see {@link parseRetryAfterMs}), capped at
  * `MAX_RETRY_AFTER_MS`; `undefined` when absent or unreadable.
  */
-export function parseRetryAfterMs(value: string | undefined, nowMs: number): number | undefined {
-  if (value === undefined) return undefined;
-  const trimmed = value.trim();
-  let delayMs: number;
-  if (/^\d+$/.test(trimmed)) delayMs = Number(trimmed) * 1000;
-  else {
-    const at = Date.parse(trimmed);
-    if (Number.isNaN(at)) return undefined;
-    delayMs = at - nowMs;
-  }
-  return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, delayMs));
+export function deliveryRetryAfterMs(value: string | undefined, nowMs: number): number | undefined {
+  const delayMs = parseRetryAfterMs(value, nowMs);
+  return delayMs === undefined ? undefined : Math.min(MAX_RETRY_AFTER_MS, delayMs);
 }

@@ -5,7 +5,7 @@
  */
 import { Agent, request, type Dispatcher } from 'undici';
 import { CallbackRefusedError, guardedLookup, type CallbackPolicy } from './webhooks.callback-url.ts';
-import { MAX_ATTEMPTS, parseRetryAfterMs, retryDelayAfterMs } from './webhooks.schedule.ts';
+import { MAX_ATTEMPTS, deliveryRetryAfterMs, retryDelayAfterMs } from './webhooks.schedule.ts';
 import type { DeliveryStatus } from './webhooks.table.ts';
 
 /** What came back from one attempt. */
@@ -146,7 +146,7 @@ export function decideAfterAttempt(
   const delayMs = attempt >= MAX_ATTEMPTS ? undefined : retryDelayAfterMs(attempt, random);
   if (delayMs === undefined) return done('dead_lettered');
   const honoursRetryAfter = answer.kind === 'response' && (answer.status === 429 || answer.status === 503);
-  const retryAfterMs = honoursRetryAfter ? parseRetryAfterMs(answer.retryAfter, nowMs) : undefined;
+  const retryAfterMs = honoursRetryAfter ? deliveryRetryAfterMs(answer.retryAfter, nowMs) : undefined;
   return {
     status: 'pending',
     nextAttemptAtMs: nowMs + Math.max(delayMs, retryAfterMs ?? 0),

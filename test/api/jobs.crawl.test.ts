@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { after, before, describe, it } from 'node:test';
 import { creditBalance } from '../../src/credits/credits.service.ts';
 import { fetchTruth, startHarness, type Harness, type SandboxTruth } from '../support/harness.ts';
-import { withoutPlantedFlags } from '../../src/crawl/testing/truth.ts';
+import { withoutPlantedFlags } from '../support/sandbox-truth.ts';
 
 describe('a batch job crawled from the sandbox', () => {
   let harness: Harness;

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { SourceSpec } from '../../src/sources/sources.catalogue.ts';
+import type { SourceSpec } from '../../src/sources/sources.module.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
-import { withoutPlantedFlags } from '../../src/crawl/testing/truth.ts';
+import { withoutPlantedFlags } from '../support/sandbox-truth.ts';
 
 type Content = Record<string, unknown>;
 interface TruthProduct {

@@ -8,7 +8,7 @@ import { until } from '../support/until.ts';
 import { fetchTruth, startHarness, type Harness } from '../support/harness.ts';
 import { TEST_REDIS_URL, dropRedisPrefix, requireRedis, uniqueRedisPrefix } from '../support/redis.ts';
 import { awaitResults, submitJob } from '../support/run-job.ts';
-import { withoutPlantedFlags } from '../../src/crawl/testing/truth.ts';
+import { withoutPlantedFlags } from '../support/sandbox-truth.ts';
 
 describe('distributed deployment: an API process and a worker process on PostgreSQL and BullMQ', () => {
   const prefix = uniqueRedisPrefix();

@@ -1,0 +1,157 @@
+/**
+ * source_03, a shopping search engine whose pages carry their data as embedded JSON state. Key
+ * `term` answers the product cards (`offers_count` = number of cards); `id` and `product` (record
+ * `gtin|brand|name|mpn`, decisions G4) answer the product page with its listed seller offers, and
+ * `partial: true` when the page announces more sellers than it lists.
+ */
+import type { CheerioAPI } from 'cheerio/slim';
+import type { CrawlContext, DriverOutcome, SourceDriver, ValueQuery } from '../../crawl/crawl.types.ts';
+import { summarizePrices } from '../../crawl/crawl.offers.ts';
+import { absoluteUrl, embeddedJson, loadPage } from '../../crawl/parse/page.ts';
+import { fromMicros, StateReader } from '../../crawl/parse/state.ts';
+import { totalOf } from '../../crawl/parse/values.ts';
+import { fetchOrMissing, found, noExtraFetches, notFound } from '../kit/driver.kit.ts';
+
+const STOCK_CODES: Record<string, string> = { IN_STOCK: 'green', LIMITED: 'orange', OUT_OF_STOCK: 'red' };
+
+export const source03Driver: SourceDriver = {
+  source: 'source_03',
+  async crawl(context, query) {
+    switch (query.key) {
+      case 'term':
+        return crawlTerm(context, query.value);
+      case 'id':
+        return crawlProduct(context, query.value);
+      case 'product':
+        return crawlRecord(context, query);
+      default:
+        throw new Error(`source_03 has no key ${query.key}`);
+    }
+  },
+};
+
+interface Card {
+  position: number;
+  id: string;
+  name: string;
+  url: string;
+  price: number;
+  currency: string;
+  seller_name: string;
+  sellers_count: number;
+  rating: number;
+  rating_count: number;
+}
+
+/** The product cards of a search, or undefined when the search page does not exist. */
+async function searchCards(
+  context: CrawlContext,
+  text: string,
+  jobType: string,
+): Promise<Card[] | undefined> {
+  const page = await fetchOrMissing(context, `/search?q=${encodeURIComponent(text)}`, jobType);
+  if (!page) return undefined;
+  loadPage(page);
+  const state = new StateReader(embeddedJson(page, '__STATE__'), page.url);
+  return state.array('results').map((result, index) => {
+    const offer = result.object('offer');
+    const reviews = result.object('reviewSummary');
+    return {
+      position: index + 1,
+      id: result.string('pid'),
+      name: result.string('title'),
+      url: absoluteUrl(result.string('link'), page),
+      price: fromMicros(offer.number('amountMicros')),
+      currency: offer.string('currencyCode'),
+      seller_name: offer.string('merchantName'),
+      sellers_count: result.number('merchantCount'),
+      rating: reviews.number('stars'),
+      rating_count: reviews.number('count'),
+    };
+  });
+}
+
+async function crawlTerm(context: CrawlContext, term: string): Promise<DriverOutcome> {
+  const cards = await searchCards(context, term, 'search');
+  if (!cards || cards.length === 0) return notFound();
+  return found(
+    { product_id: cards[0]?.id, query: term, offers_count: cards.length, offers: cards },
+    noExtraFetches(),
+  );
+}
+
+const normalized = (text: string): string => text.toLowerCase().replace(/\s+/g, ' ').trim();
+
+/**
+ * Finds the product of a `gtin|brand|name|mpn` record: by GTIN, else by MPN, else by brand and name
+ * (preferring the card whose title is exactly the name).
+ */
+async function crawlRecord(context: CrawlContext, query: ValueQuery): Promise<DriverOutcome> {
+  const [gtin = '', brand = '', name = '', mpn = ''] = query.value
+    .split('|')
+    .map((segment) => segment.trim());
+  let text: string;
+  if (gtin !== '') text = gtin;
+  else if (mpn !== '') text = mpn;
+  else if (brand !== '' && name !== '')
+    text = normalized(name).includes(normalized(brand)) ? name : `${brand} ${name}`;
+  else throw new Error('product record needs a gtin, an mpn, or brand and name');
+  const cards = await searchCards(context, text, 'lookup');
+  const chosen =
+    cards?.find((card) => name !== '' && normalized(card.name) === normalized(name)) ?? cards?.[0];
+  return chosen ? crawlProduct(context, chosen.id) : notFound();
+}
+
+async function crawlProduct(context: CrawlContext, id: string): Promise<DriverOutcome> {
+  const page = await fetchOrMissing(context, `/product/${encodeURIComponent(id)}`, 'product');
+  if (!page) return notFound();
+  const $ = loadPage(page);
+  const state = new StateReader(embeddedJson(page, '__STATE__'), page.url);
+  const product = state.object('product');
+  const reviews = product.object('reviewSummary');
+  const offers = state.array('sellers').map(sellerOffer);
+  const sellersTotal = state.number('sellerCount');
+  const content = {
+    product_id: product.string('productId'),
+    id: product.string('productId'),
+    name: product.string('title'),
+    description: product.string('description'),
+    url: absoluteUrl(product.string('canonicalLink'), page),
+    brand: product.optionalString('brand'),
+    gtin: product.strings('gtins')[0] ?? null,
+    mpn: product.optionalString('mpn'),
+    rating: reviews.number('stars'),
+    rating_count: reviews.number('count'),
+    ...summarizePrices(offers),
+    sellers_total: sellersTotal,
+    offers_count: offers.length,
+    offers,
+  };
+  return found(content, noExtraFetches(), { partial: hasMoreSellers($) || sellersTotal > offers.length });
+}
+
+/** The "N more sellers" notice a product page shows when it lists only part of the sellers. */
+function hasMoreSellers($: CheerioAPI): boolean {
+  return $('.sh-more-sellers').length > 0;
+}
+
+function sellerOffer(seller: StateReader, index: number): Record<string, unknown> {
+  const merchant = seller.object('merchant');
+  const rating = merchant.object('rating');
+  const price = fromMicros(seller.object('basePrice').number('amountMicros'));
+  const shipping = fromMicros(seller.object('shipping').number('amountMicros'));
+  return {
+    position: index + 1,
+    id: seller.string('offerId'),
+    seller_name: merchant.string('name'),
+    description: seller.string('offerTitle'),
+    url: seller.string('landingPage'),
+    price,
+    shipping,
+    total: totalOf(price, shipping),
+    currency: seller.object('basePrice').string('currencyCode'),
+    rating: rating.number('stars'),
+    rating_count: rating.number('count'),
+    availability_code: STOCK_CODES[seller.string('stock')] ?? null,
+  };
+}
