@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppDeps } from './app.deps.ts';
 import { requireDataApiAuth } from './auth/auth.hook.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { HEALTH_ROUTES } from './health/health.schema.ts';
 import { historyRoutes } from './history/history.routes.ts';
 import { installErrorHandling } from './http/http.errors.ts';
 import { validatorCompiler } from './http/http.validation.ts';
@@ -87,5 +88,22 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     await historyRoutes(scope, deps);
     await streamsRoutes(scope, deps);
   });
+  return app;
+}
+
+/**
+ * The HTTP face of a process without the API (`npm run worker` with `WORKER_METRICS_PORT`):
+ * `/metrics` and `/health/live` only.
+ */
+export async function buildOperationsApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({ loggerInstance: deps.logger as FastifyBaseLogger });
+  // Scrapes every few seconds would drown the worker's log at info.
+  await app.register(
+    async (scope) => {
+      scope.get('/health/live', { schema: HEALTH_ROUTES.live }, async () => ({ status: 'ok' }));
+      await metricsRoutes(scope, deps.metrics, deps.config.metricsToken);
+    },
+    { logLevel: 'warn' },
+  );
   return app;
 }

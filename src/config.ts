@@ -168,6 +168,12 @@ const schema = {
   rateLimitBurst: { env: 'RATE_LIMIT_BURST', parse: integer(1, 1_000_000), default: 200 },
   // decisions G33: when set, `GET /metrics` requires `Authorization: Bearer <token>`.
   metricsToken: { env: 'METRICS_TOKEN', parse: text, default: undefined as string | undefined },
+  // A worker has no API; with this port it serves `/metrics` and `/health/live` there.
+  workerMetricsPort: {
+    env: 'WORKER_METRICS_PORT',
+    parse: integer(0, 65535),
+    default: undefined as number | undefined,
+  },
   // decisions G32: port of `npx pricecrawl mock`.
   mockPort: { env: 'MOCK_PORT', parse: integer(0, 65535), default: 8090 },
 } as const;

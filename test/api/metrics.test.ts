@@ -1,4 +1,11 @@
 import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { buildOperationsApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { createRuntime } from '../../src/main/runtime.ts';
 import { after, before, describe, it } from 'node:test';
 import { fetchTruth, startHarness, type Harness } from '../support/harness.ts';
 import { startReceiver, type Receiver } from '../support/receiver.ts';
@@ -151,6 +158,26 @@ describe('GET /metrics', () => {
       assert.match(allowed.body, /pricecrawl_http_requests_total/);
     } finally {
       await guarded.close();
+    }
+  });
+
+  it('is served by a worker process on its own port, beside liveness only', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'pricecrawl-worker-metrics-'));
+    const runtime = await createRuntime(
+      loadConfig({ DATA_DIR: dataDir, ROLE: 'worker', LOG_LEVEL: 'silent' }),
+      pino({ level: 'silent' }),
+    );
+    const operations = await buildOperationsApp(runtime.deps);
+    try {
+      const metrics = await operations.inject({ method: 'GET', url: '/metrics' });
+      assert.equal(metrics.statusCode, 200);
+      assert.match(metrics.body, /^pricecrawl_queue_ready_tasks 0$/m);
+      assert.equal((await operations.inject({ method: 'GET', url: '/health/live' })).statusCode, 200);
+      assert.equal((await operations.inject({ method: 'GET', url: '/job/1' })).statusCode, 404);
+    } finally {
+      await operations.close();
+      await runtime.close();
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });
