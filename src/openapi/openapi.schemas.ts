@@ -56,6 +56,13 @@ function errorWith(description: string, message: string) {
   );
 }
 
+const RATE_LIMIT_HEADERS = {
+  'retry-after': Type.Integer({ description: 'Seconds until a request will be accepted again.' }),
+  'ratelimit-limit': Type.Integer({ description: 'Requests the bucket holds (burst).' }),
+  'ratelimit-remaining': Type.Integer({ description: 'Requests left now.' }),
+  'ratelimit-reset': Type.Integer({ description: 'Seconds until the bucket is full again.' }),
+};
+
 /** Options of {@link dataResponses}: which refusals besides the common ones a route can answer. */
 export interface ResponseOptions {
   /** The route reads a JSON body (400 malformed, 413 too large, 415 not JSON). */
@@ -81,9 +88,13 @@ export function dataResponses(success: TSchema, options: ResponseOptions = {}): 
       options.notFound ? `No such ${options.notFound} for this account.` : 'No such route.',
       options.notFound ? `${options.notFound} not found` : 'no route GET /nowhere',
     ),
-    429: errorWith(
-      'Rate limit exceeded; retry after the seconds in `Retry-After` (decisions G14).',
-      'rate limit exceeded',
+    429: Type.Object(
+      { error: Type.Literal(true), message: Type.String() },
+      {
+        description: 'Rate limit exceeded; retry after the seconds in `Retry-After` (decisions G14).',
+        examples: [{ error: true, message: 'rate limit exceeded' }],
+        headers: RATE_LIMIT_HEADERS,
+      },
     ),
     500: Internal,
   };

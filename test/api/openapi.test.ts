@@ -209,6 +209,11 @@ describe('OpenAPI document and real answers', () => {
       });
       assert.equal(refused.statusCode, 429);
       limitedChecker.check('GET', '/job/{id}', refused);
+      const documented = Object.keys(document.paths['/job/{id}']?.get?.responses['429'].headers ?? {});
+      for (const header of ['retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset']) {
+        assert.ok(documented.includes(header), `429 documents ${header}`);
+        assert.match(String(refused.headers[header]), /^\d+$/, `429 answers ${header}`);
+      }
     } finally {
       await limited.close();
     }
