@@ -12,7 +12,7 @@ import { validatorCompiler } from './http/http.validation.ts';
 import { jobsRoutes } from './jobs/jobs.routes.ts';
 import { markRequestLogger, runInRequest, wellFormedRequestId } from './lib/request-context.ts';
 import { metricsRoutes } from './metrics/metrics.routes.ts';
-import { installRateLimit } from './ratelimit/ratelimit.hook.ts';
+import { createRateLimits } from './ratelimit/ratelimit.service.ts';
 import { FIELD_HINTS } from './jobs/jobs.schema.ts';
 import { streamsRoutes } from './streams/streams.routes.ts';
 
@@ -32,6 +32,9 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     genReqId: (request) => wellFormedRequestId(request.headers['x-request-id']) ?? randomUUID(),
     childLoggerFactory: (logger, bindings, options) => markRequestLogger(logger.child(bindings, options)),
     routerOptions: { ignoreTrailingSlash: true },
+    // Behind a load balancer the client is named in X-Forwarded-For; `request.ip` then keys the
+    // failed-authentication limit by the real client, not by the balancer.
+    trustProxy: deps.config.trustProxy,
   });
   // Lines the services log while serving a request carry its id too (lib/request-context.ts).
   app.addHook('onRequest', (request, _reply, done) => runInRequest(request.id, done));
@@ -79,11 +82,13 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   await app.register(async (scope) => healthRoutes(scope, deps, options.isAccepting ?? (() => true)));
   await app.register(async (scope) => metricsRoutes(scope, deps.metrics, deps.config.metricsToken));
   await app.register(async (scope) => {
-    installRateLimit(scope, {
+    const limits = createRateLimits({
       ratePerSecond: deps.config.rateLimitPerSecond,
       burst: deps.config.rateLimitBurst,
+      authFailureBurst: deps.config.authFailureBurst,
+      authFailuresPerMinute: deps.config.authFailuresPerMinute,
     });
-    requireDataApiAuth(scope, deps.db, options.jwtSecret);
+    requireDataApiAuth(scope, deps.db, options.jwtSecret, limits);
     await jobsRoutes(scope, deps);
     await historyRoutes(scope, deps);
     await streamsRoutes(scope, deps);

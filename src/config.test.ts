@@ -39,4 +39,23 @@ describe('configuration', () => {
     assert.deepEqual(config.sourceBaseUrls, { 'source_01.de': 'https://example.test/s1' });
     assert.throws(() => loadConfig({ EGRESS_PROXIES: '{"de": "not a list"}' }), /EGRESS_PROXIES/);
   });
+
+  it('reads TRUST_PROXY as a flag or the addresses of the load balancers', () => {
+    assert.equal(loadConfig({}).trustProxy, false);
+    assert.equal(loadConfig({ TRUST_PROXY: 'true' }).trustProxy, true);
+    assert.deepEqual(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.4' }).trustProxy, [
+      '10.0.0.0/8',
+      '192.0.2.4',
+    ]);
+    assert.throws(() => loadConfig({ TRUST_PROXY: 'the balancer' }), /TRUST_PROXY=/);
+  });
+
+  it('limits failed authentications per address by default and reads the local egress country', () => {
+    const config = loadConfig({});
+    assert.equal(config.authFailureBurst, 20);
+    assert.equal(config.authFailuresPerMinute, 10);
+    assert.equal(config.localEgressCountry, undefined);
+    assert.equal(loadConfig({ LOCAL_EGRESS_COUNTRY: 'DE' }).localEgressCountry, 'de');
+    assert.throws(() => loadConfig({ LOCAL_EGRESS_COUNTRY: 'germany' }), /LOCAL_EGRESS_COUNTRY=/);
+  });
 });

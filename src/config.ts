@@ -97,6 +97,29 @@ function redisUrl(raw: string): string {
   return raw;
 }
 
+/**
+ * Which hops in front of the service are trusted to name the client in `X-Forwarded-For`: `false`
+ * (the socket's peer is the client), `true` (every hop), or addresses/CIDRs of the load balancers
+ * (Fastify's `trustProxy`).
+ */
+function trustProxy(raw: string): boolean | string[] {
+  const lower = raw.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(lower)) return true;
+  if (['0', 'false', 'no', 'off'].includes(lower)) return false;
+  const entries = list(raw);
+  const address = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]+)(\/\d{1,3})?$/i;
+  if (entries.length === 0 || !entries.every((entry) => address.test(entry))) {
+    throw new ConfigValueError('must be true, false or a list of proxy addresses/CIDRs');
+  }
+  return entries;
+}
+
+function countryCode(raw: string): string {
+  const lower = raw.trim().toLowerCase();
+  if (!/^[a-z]{2}$/.test(lower)) throw new ConfigValueError('must be a two-letter country code');
+  return lower;
+}
+
 /** Every variable: name, parser and default (undefined = optional, absent means not set). */
 const schema = {
   port: { env: 'PORT', parse: integer(0, 65535), default: 8080 },
@@ -144,6 +167,12 @@ const schema = {
     parse: jsonObject('an object of country code to a list of proxy URLs', isRecordOf(isStringList)),
     default: {} as Record<string, string[]>,
   },
+  // provenance `geo` of crawls that go out without a proxy; unset means unknown (null).
+  localEgressCountry: {
+    env: 'LOCAL_EGRESS_COUNTRY',
+    parse: countryCode,
+    default: undefined as string | undefined,
+  },
   crawlRequestTimeoutMs: { env: 'CRAWL_REQUEST_TIMEOUT_MS', parse: integer(100, 600_000), default: 15_000 },
   crawlMaxAttempts: { env: 'CRAWL_MAX_ATTEMPTS', parse: integer(1, 20), default: 4 },
   crawlPairConcurrency: { env: 'CRAWL_PAIR_CONCURRENCY', parse: integer(1, 1000), default: 16 },
@@ -166,6 +195,10 @@ const schema = {
   webhookTimeoutMs: { env: 'WEBHOOK_TIMEOUT_MS', parse: integer(100, 300_000), default: 15_000 },
   rateLimitPerSecond: { env: 'RATE_LIMIT_PER_SECOND', parse: positiveNumber, default: 50 },
   rateLimitBurst: { env: 'RATE_LIMIT_BURST', parse: integer(1, 1_000_000), default: 200 },
+  // Failed authentications per client address: a bucket of AUTH_FAILURE_BURST refilled per minute.
+  authFailuresPerMinute: { env: 'AUTH_FAILURES_PER_MINUTE', parse: positiveNumber, default: 10 },
+  authFailureBurst: { env: 'AUTH_FAILURE_BURST', parse: integer(1, 1_000_000), default: 20 },
+  trustProxy: { env: 'TRUST_PROXY', parse: trustProxy, default: false as boolean | string[] },
   // decisions G33: when set, `GET /metrics` requires `Authorization: Bearer <token>`.
   metricsToken: { env: 'METRICS_TOKEN', parse: text, default: undefined as string | undefined },
   // A worker has no API; with this port it serves `/metrics` and `/health/live` there.
@@ -216,4 +249,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseFile: resolve(dataDir, 'pricecrawl.sqlite'),
   }) as Config;
+}
+
+/** What the user CLI (`npx pricecrawl submit|status|download|stream`) reads: where and as whom. */
+export interface ClientConfig {
+  readonly url: string;
+  readonly apiKey: string | undefined;
+}
+
+/** Reads `PRICECRAWL_URL` (default http://127.0.0.1:8080) and `PRICECRAWL_API_KEY`; throws a `ConfigError`. */
+export function loadClientConfig(env: Record<string, string | undefined> = process.env): ClientConfig {
+  const url = env.PRICECRAWL_URL?.trim() || 'http://127.0.0.1:8080';
+  const apiKey = env.PRICECRAWL_API_KEY?.trim() || undefined;
+  if (!/^https?:\/\/[^/]/.test(url) || !URL.canParse(url)) {
+    throw new ConfigError([`PRICECRAWL_URL=${JSON.stringify(url)} must be an http:// or https:// URL`]);
+  }
+  return Object.freeze({ url, apiKey });
 }

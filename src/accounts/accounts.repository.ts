@@ -78,17 +78,50 @@ export async function findLegacyCredential(db: Db, username: string) {
   return db.selectFrom('legacy_credentials').selectAll().where('username', '=', username).executeTakeFirst();
 }
 
-export async function upsertLegacyCredential(
+export async function findLegacyCredentialByAccount(db: Db, accountId: string) {
+  return db
+    .selectFrom('legacy_credentials')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+}
+
+/**
+ * Replaces the account's legacy credential and bumps its JWT generation, so tokens issued before
+ * stop verifying; answers the new generation.
+ */
+export async function replaceLegacyCredential(
   db: Db,
   accountId: string,
   username: string,
   passwordHash: string,
-) {
-  await db.deleteFrom('legacy_credentials').where('account_id', '=', accountId).execute();
-  await db
-    .insertInto('legacy_credentials')
-    .values({ account_id: accountId, username, password_hash: passwordHash, created_at: isoNow() })
-    .execute();
+): Promise<number> {
+  const updated = await db
+    .updateTable('legacy_credentials')
+    .set((eb) => ({
+      username,
+      password_hash: passwordHash,
+      created_at: isoNow(),
+      jwt_generation: eb('jwt_generation', '+', 1),
+    }))
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  if (updated.numUpdatedRows === 0n) {
+    await db
+      .insertInto('legacy_credentials')
+      .values({
+        account_id: accountId,
+        username,
+        password_hash: passwordHash,
+        created_at: isoNow(),
+        jwt_generation: 1,
+      })
+      .execute();
+    return 1;
+  }
+  const row = await findLegacyCredentialByAccount(db, accountId);
+  if (!row) throw new Error(`legacy credential of ${accountId} vanished while it was replaced`);
+  return row.jwt_generation;
 }
 
 /** True when an enterprise account lists the pair (`uk`/`gb` are one marketplace). */

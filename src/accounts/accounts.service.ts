@@ -11,7 +11,7 @@ import {
   findAccountByName,
   insertAccount,
   insertApiKey,
-  upsertLegacyCredential,
+  replaceLegacyCredential,
 } from './accounts.repository.ts';
 import type { Account, Plan } from './accounts.table.ts';
 
@@ -76,7 +76,10 @@ export async function createApiKey(db: Db, account: Account, label: string | nul
   return { id: row.id, key: rawKey, prefix: row.key_prefix, created_at: row.created_at };
 }
 
-/** Legacy credentials for an enterprise account: Basic username/password and a service JWT. */
+/**
+ * Legacy credentials for an enterprise account: Basic username/password and a service JWT. They
+ * replace the account's earlier ones: the old password and every earlier JWT stop working.
+ */
 export async function createLegacyCredentials(db: Db, account: Account) {
   if (account.plan !== 'enterprise') {
     throw new AppError(
@@ -86,9 +89,17 @@ export async function createLegacyCredentials(db: Db, account: Account) {
   }
   const username = `${account.name}-${randomBytes(3).toString('hex')}`;
   const password = randomBytes(18).toString('base64url');
-  await upsertLegacyCredential(db, account.id, username, await hashPassword(password));
-  const token = await issueAccountJwt(await loadJwtSecret(db), account.id);
-  return { account: account.name, username, password, jwt: token };
+  const generation = await replaceLegacyCredential(db, account.id, username, await hashPassword(password));
+  const token = await issueAccountJwt(await loadJwtSecret(db), account.id, generation);
+  return {
+    account: account.name,
+    username,
+    password,
+    jwt: token,
+    generation,
+    replaces:
+      'these replace every earlier legacy username, password and service JWT of the account: those no longer work',
+  };
 }
 
 /**

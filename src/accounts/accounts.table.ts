@@ -39,6 +39,8 @@ export interface LegacyCredentialsTable {
   /** scrypt hash `scrypt$<salt hex>$<hash hex>`. */
   password_hash: string;
   created_at: string;
+  /** Generation of the service JWT: only a token carrying this number verifies (`gen` claim). */
+  jwt_generation: number;
 }
 
 export type Account = Selectable<AccountsTable>;

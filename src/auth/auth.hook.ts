@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Account } from '../accounts/accounts.table.ts';
 import type { Db } from '../db/database.ts';
+import { AppError } from '../errors/app-error.ts';
 import { authenticate } from './auth.service.ts';
 
 declare module 'fastify' {
@@ -10,11 +11,37 @@ declare module 'fastify' {
   }
 }
 
+/** The limits around authentication (implemented by `ratelimit/ratelimit.service.ts`). */
+export interface AuthenticationLimits {
+  /** Reserves a failed authentication of the client address; throws 429 when none is left. */
+  admit(request: FastifyRequest): void;
+  /** Returns the reservation of a request that did not fail to authenticate. */
+  release(request: FastifyRequest): void;
+  /** Charges the authenticated account's request bucket; throws 429 when it is empty. */
+  charge(reply: FastifyReply, accountId: string): void;
+}
+
 /** Requires data-API credentials on every route registered in `app` (an encapsulated scope). */
-export function requireDataApiAuth(app: FastifyInstance, db: Db, jwtSecret: Uint8Array): void {
+export function requireDataApiAuth(
+  app: FastifyInstance,
+  db: Db,
+  jwtSecret: Uint8Array,
+  limits: AuthenticationLimits,
+): void {
   app.decorateRequest('account', null);
-  app.addHook('onRequest', async (request) => {
-    request.account = await authenticate(db, jwtSecret, request.headers);
+  app.addHook('onRequest', async (request, reply) => {
+    limits.admit(request);
+    let account: Account;
+    try {
+      account = await authenticate(db, jwtSecret, request.headers);
+    } catch (error) {
+      // Only wrong credentials spend the address's allowance (a suspended account or a fault do not).
+      if (!(error instanceof AppError && error.code === 'unauthenticated')) limits.release(request);
+      throw error;
+    }
+    limits.release(request);
+    limits.charge(reply, account.id);
+    request.account = account;
   });
 }
 

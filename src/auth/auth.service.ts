@@ -5,11 +5,19 @@ import {
   findAccountById,
   findAccountByKeyHash,
   findLegacyCredential,
+  findLegacyCredentialByAccount,
 } from '../accounts/accounts.repository.ts';
 import type { Account } from '../accounts/accounts.table.ts';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../errors/app-error.ts';
-import { API_KEY_PATTERN, digestsEqual, hashApiKey, verifyPassword } from './credentials.ts';
+import {
+  API_KEY_PATTERN,
+  digestsEqual,
+  hashApiKey,
+  UNKNOWN_USER_PASSWORD_HASH,
+  verifyPassword,
+  type PasswordVerifier,
+} from './credentials.ts';
 
 const JWT_ISSUER = 'pricecrawl';
 const JWT_AUDIENCE = 'pricecrawl-data-api';
@@ -20,13 +28,17 @@ export async function loadJwtSecret(db: Db): Promise<Uint8Array> {
   return Buffer.from(stored, 'hex');
 }
 
-/** Issues a legacy/enterprise bearer JWT for an account (spec part 5, credential 3). */
+/**
+ * Issues a legacy/enterprise bearer JWT for an account (spec part 5, credential 3). `generation` is
+ * the account's current legacy-credential generation: a later one revokes this token.
+ */
 export async function issueAccountJwt(
   secret: Uint8Array,
   accountId: string,
+  generation: number,
   validDays = 365,
 ): Promise<string> {
-  return new SignJWT({})
+  return new SignJWT({ gen: generation })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(accountId)
     .setIssuer(JWT_ISSUER)
@@ -50,7 +62,13 @@ async function byApiKey(db: Db, rawKey: string): Promise<Account> {
 async function byJwt(db: Db, secret: Uint8Array, token: string): Promise<Account> {
   try {
     const { payload } = await jwtVerify(token, secret, { issuer: JWT_ISSUER, audience: JWT_AUDIENCE });
-    const account = payload.sub ? await findAccountById(db, payload.sub) : undefined;
+    const credential = payload.sub ? await findLegacyCredentialByAccount(db, payload.sub) : undefined;
+    // Tokens from before generations existed carry none: generation 0, until a regeneration.
+    const generation = payload.gen ?? 0;
+    const account =
+      credential && credential.jwt_generation === generation
+        ? await findAccountById(db, credential.account_id)
+        : undefined;
     if (account) return account;
   } catch {
     // Any verification failure is the same answer to the caller.
@@ -58,13 +76,18 @@ async function byJwt(db: Db, secret: Uint8Array, token: string): Promise<Account
   throw unauthenticated('invalid bearer token');
 }
 
-async function byBasic(db: Db, encoded: string): Promise<Account> {
+async function byBasic(db: Db, encoded: string, verify: PasswordVerifier): Promise<Account> {
   const decoded = Buffer.from(encoded, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0) throw unauthenticated('malformed Basic credentials');
   const username = decoded.slice(0, colon);
   const credential = await findLegacyCredential(db, username);
-  const valid = credential ? await verifyPassword(decoded.slice(colon + 1), credential.password_hash) : false;
+  // The same scrypt runs for an unknown username, so answer times do not tell which names exist.
+  const matches = await verify(
+    decoded.slice(colon + 1),
+    credential?.password_hash ?? UNKNOWN_USER_PASSWORD_HASH,
+  );
+  const valid = credential !== undefined && matches;
   const account = valid && credential ? await findAccountById(db, credential.account_id) : undefined;
   if (!account) throw unauthenticated('invalid username or password');
   return account;
@@ -73,12 +96,14 @@ async function byBasic(db: Db, encoded: string): Promise<Account> {
 /**
  * Authenticates a data-API request (spec part 5): `x-api-key`, `Authorization: Bearer <key>`, or
  * for legacy/enterprise accounts HTTP Basic or `Authorization: Bearer <service JWT>`. A suspended
- * account is refused with 403 (decisions C2).
+ * account is refused with 403 (decisions C2). `options.verifyPassword` replaces the scrypt check
+ * (tests watch it).
  */
 export async function authenticate(
   db: Db,
   jwtSecret: Uint8Array,
   headers: { 'x-api-key'?: string | string[]; authorization?: string },
+  options: { verifyPassword?: PasswordVerifier } = {},
 ): Promise<Account> {
   const apiKeyHeader = headers['x-api-key'];
   const authorization = headers.authorization?.trim();
@@ -89,7 +114,11 @@ export async function authenticate(
     const token = authorization.replace(/^bearer\s+/i, '');
     account = token.startsWith('svc_') ? await byApiKey(db, token) : await byJwt(db, jwtSecret, token);
   } else if (authorization && /^basic\s+/i.test(authorization)) {
-    account = await byBasic(db, authorization.replace(/^basic\s+/i, ''));
+    account = await byBasic(
+      db,
+      authorization.replace(/^basic\s+/i, ''),
+      options.verifyPassword ?? verifyPassword,
+    );
   } else {
     throw unauthenticated('missing credentials: send x-api-key or Authorization');
   }

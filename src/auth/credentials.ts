@@ -34,6 +34,15 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${salt.toString('hex')}$${hash.toString('hex')}`;
 }
 
+/** Checks a password against a stored hash (injectable, so tests can watch it run). */
+export type PasswordVerifier = (password: string, stored: string) => Promise<boolean>;
+
+/**
+ * A well-formed hash no password matches: verified in place of a missing user's, so an unknown
+ * username costs the same scrypt as a known one and answer times do not reveal which exist.
+ */
+export const UNKNOWN_USER_PASSWORD_HASH = `scrypt$${randomBytes(16).toString('hex')}$${randomBytes(32).toString('hex')}`;
+
 /** Checks a password against its stored scrypt hash in constant time. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, saltHex, hashHex] = stored.split('$');

@@ -1,11 +1,22 @@
-/** The operator CLI's usage text (kept apart so `help` loads nothing else). */
+/** The user commands, which call the API through the client rather than open the database. */
+export const USER_COMMANDS: ReadonlySet<string> = new Set(['submit', 'status', 'download', 'stream']);
+
+/** The CLI's usage text (kept apart so `help` and dispatch load nothing else). */
 export const USAGE = `usage: pricecrawl <command>
+user commands (the API through the client; PRICECRAWL_URL, PRICECRAWL_API_KEY; docs/cli.md):
+  submit --source S --country C [--key K] [--topic T] [--column NAME] [--max-pages N] [--max-age S]
+         [--sort-by X] [--include-meta] [--callback URL] [--wait [--format csv|json] [-o FILE]] FILE|-
+  status ID [--stream]
+  download ID [--format csv|json] [-o FILE] [--wait]
+  stream --source S --country C [--key K] --callback URL [--batch-size N] [--client-ref R] [--column NAME]
+         [--follow [-o FILE]] FILE|-
+operator commands (the database directly; JSON output):
   accounts create --name N --plan self-serve|enterprise [--sources source_01.de,...] [--credits N] [--cache-reuse]
   keys create --account N [--label L]
   credits grant --account N --amount N
   credits balance --account N
   credits verify --account N
   accounts set-spending --account N [--overage true|false] [--budget-cap N|none]
-  legacy-credentials --account N
+  legacy-credentials --account N   (replaces the account's earlier username, password and JWTs)
   extract FILE.html [--url URL]
   mock                      the mock server on MOCK_PORT (default 8090): documented examples, any credential`;

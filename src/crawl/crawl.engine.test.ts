@@ -109,7 +109,8 @@ describe('crawl engine', () => {
     assert.equal(record.http_status, 200);
     assert.ok(Number.isInteger(record.duration_ms) && record.duration_ms >= 0);
     assert.match(record.observed_at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    assert.equal(record.geo, 'de');
+    // Direct egress without LOCAL_EGRESS_COUNTRY: where the request left from is unknown.
+    assert.equal(record.geo, null);
     assert.equal(record.job_type, 'product');
   });
 
@@ -253,5 +254,72 @@ describe('crawl engine shutdown', () => {
     assert.deepEqual(await running, { failure: 'source currently unavailable', crawls: [] });
     assert.deepEqual(await engine.crawlValue(base), { failure: 'source currently unavailable', crawls: [] });
     await server.close();
+  });
+});
+
+describe('crawl engine host guard (issue 8 part 2, defect 13)', () => {
+  let source: TestServer;
+  let internal: TestServer;
+  let engine: CrawlEngine;
+
+  before(async () => {
+    internal = await startServer({ '/secret': ok(productHtml('Secret')) });
+    source = await startServer({
+      '/product/away': (_request, response) => {
+        response.writeHead(302, { location: `${internal.url}/secret` });
+        response.end();
+      },
+      '/product/linking': ok(`<html><body><a href="${'INTERNAL'}/secret">next</a></body></html>`),
+    });
+    engine = createCrawlEngine({ fetcherOptions: FAST });
+  });
+
+  after(async () => {
+    await engine.close();
+    await Promise.all([source.close(), internal.close()]);
+  });
+
+  /** Fetches `/product/<value>`, then every absolute link of that page. */
+  const linkFollower = driverOf(async (context, value) => {
+    const page = await context.fetchPage({
+      url: `${context.baseUrl}/product/${value.value}`,
+      jobType: 'product',
+    });
+    for (const [, href] of page.body.matchAll(/href="([^"]+)"/g)) {
+      await context.fetchPage({ url: (href ?? '').replace('INTERNAL', internal.url), jobType: 'seller' });
+    }
+    return { status: 'not_found', billable: NO_BILLABLE };
+  });
+
+  const crawl = (value: string) =>
+    engine.crawlValue({
+      query: query(value),
+      driver: linkFollower,
+      baseUrl: `${source.url}/`,
+      deadline: new Date(Date.now() + 10_000),
+      conversions: { get: async () => undefined, set: async () => undefined, remove: async () => undefined },
+      sellerNames: { getMany: async () => new Map(), set: async () => undefined },
+    });
+
+  it('refuses a redirect to another host as a value failure, keeping the redirect in provenance', async () => {
+    const result = await crawl('away');
+    assert.ok('failure' in result, JSON.stringify(result));
+    assert.equal(result.failure, 'source currently unavailable');
+    assert.deepEqual(
+      result.crawls.map((record) => [record.url, record.http_status]),
+      [[`${source.url}/product/away`, 302]],
+    );
+    assert.equal(internal.count('/secret'), 0);
+  });
+
+  it('refuses an absolute link to another host without requesting it', async () => {
+    const result = await crawl('linking');
+    assert.ok('failure' in result, JSON.stringify(result));
+    assert.equal(result.failure, 'source currently unavailable');
+    assert.deepEqual(
+      result.crawls.map((record) => record.url),
+      [`${source.url}/product/linking`],
+    );
+    assert.equal(internal.count('/secret'), 0);
   });
 });

@@ -22,9 +22,11 @@ import {
   SourceUnavailableError,
   type CrawlFailureReason,
 } from './crawl.errors.ts';
+import { countDriverFallback } from './driver-fallbacks.ts';
 import { applyOfferOrder, isDriverOutcome } from './crawl.outcome.ts';
 import { createFetcher, type FetchAnswer, type Fetcher } from './fetcher.ts';
 import { abortError } from './fetcher.failures.ts';
+import { hostGuardFor } from './fetcher.hosts.ts';
 import type { FetcherOptions } from './fetcher.options.ts';
 
 export interface CrawlValueInput {
@@ -62,6 +64,8 @@ export interface CrawlEngine {
 }
 
 export const DEFAULT_PARSE_RETRIES = 2;
+/** Appended to a fetch's job type when the generic extractor read the page (`product_fallback_extract`). */
+export const FALLBACK_SUFFIX = '_fallback_extract';
 /** Abort reason for fetches a driver leaves running after its value settled (one instance: no stack per value). */
 const VALUE_FINISHED = new SourceUnavailableError('value crawl finished');
 /** setTimeout holds at most a signed 32-bit delay; later deadlines are re-armed in steps. */
@@ -145,6 +149,8 @@ export function createCrawlEngine(options: CrawlEngineOptions = {}): CrawlEngine
     running.add(controller);
     let recording = true;
     const { query } = input;
+    // Only the configured base URL's host: a page's redirects and links cannot lead elsewhere.
+    const hostGuard = hostGuardFor([input.baseUrl]);
     const context: CrawlContext = {
       baseUrl: input.baseUrl.replace(/\/+$/, ''),
       conversions: input.conversions,
@@ -157,10 +163,20 @@ export function createCrawlEngine(options: CrawlEngineOptions = {}): CrawlEngine
           url: page.url,
           headers: page.headers,
           signal: controller.signal,
+          hostGuard,
           onAnswer: (answer) => {
             if (recording) crawls.push(toRecord(answer, page.jobType));
           },
         }),
+      reportFallback: ({ url, reason }) => {
+        const crawl = crawls.findLast((record) => record.url === url);
+        if (crawl && !crawl.job_type.endsWith(FALLBACK_SUFFIX)) crawl.job_type += FALLBACK_SUFFIX;
+        countDriverFallback(query.source);
+        logger.warn(
+          { source: query.source, country: query.country, value: query.value, url, reason },
+          'driver fell back to the generic extractor (markup drift?)',
+        );
+      },
     };
     try {
       const outcome = await runDriver(input, context);

@@ -39,7 +39,8 @@ export interface CrawlRecord {
   http_status: number;
   duration_ms: number;
   observed_at: string;
-  geo: string;
+  /** Country the request left from; `null` when it is not known (never the requested country). */
+  geo: string | null;
   job_type: string;
 }
 
@@ -70,6 +71,12 @@ export interface CrawlContext {
   conversions: ConversionStore;
   sellerNames: SellerNameStore;
   signal: AbortSignal;
+  /**
+   * Tells the engine that the driver's parser did not understand the page at `url` and the generic
+   * extractor read it instead: the fetch is relabelled `<job type>_fallback_extract` in
+   * `meta.crawls`, a warning is logged and the source's fallback counter counted.
+   */
+  reportFallback(fallback: { url: string; reason: string }): void;
 }
 
 /** Extra fetches that are billed on top of the value itself (decisions G15). */

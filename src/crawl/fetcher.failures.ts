@@ -23,7 +23,9 @@ export type FailureKind =
   /** A 4xx other than 404, 410 and 429. */
   | 'client_error'
   /** Too many redirects, or a redirect without a usable http(s) `Location`. */
-  | 'bad_redirect';
+  | 'bad_redirect'
+  /** A URL (first or after a redirect) whose host the request's host guard refuses. */
+  | 'forbidden_host';
 
 const RETRYABLE: ReadonlySet<FailureKind> = new Set<FailureKind>([
   'network',

@@ -47,7 +47,7 @@ export interface FetcherOptions {
    * https targets always use CONNECT.
    */
   proxyTunnelForHttp: boolean;
-  /** `geo` of requests made without a proxy; undefined means the requested country. */
+  /** `geo` of requests made without a proxy (`LOCAL_EGRESS_COUNTRY`); undefined reports `null`. */
   localEgressCountry: string | undefined;
   /** User agents; a new session takes the next one. */
   userAgents: readonly string[];

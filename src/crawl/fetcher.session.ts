@@ -53,8 +53,12 @@ export interface Session {
   readonly userAgent: string;
   /** Proxy URL, or undefined for direct egress. */
   readonly proxyUrl: string | undefined;
-  /** Country the requests leave from: provenance `geo`. */
-  readonly geo: string;
+  /**
+   * Country the requests leave from (provenance `geo`): the country the proxy is configured for, or
+   * `localEgressCountry` when direct; `null` when direct and no local country is configured, since
+   * provenance is never guessed.
+   */
+  readonly geo: string | null;
 }
 
 interface PairSessions {
@@ -136,7 +140,7 @@ export class SessionManager {
       cookies: new CookieJar(),
       userAgent: userAgents[rotation % userAgents.length] ?? userAgents[0] ?? 'pricecrawl',
       proxyUrl,
-      geo: proxyUrl !== undefined ? proxyCountry : (localEgressCountry ?? country.toLowerCase()),
+      geo: proxyUrl !== undefined ? proxyCountry : (localEgressCountry ?? null),
     };
   }
 

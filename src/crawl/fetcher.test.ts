@@ -171,7 +171,7 @@ describe('crawl fetcher', () => {
     assert.equal(answers.length, 3);
     for (const answer of answers) {
       assert.equal(answer.status, 503);
-      assert.equal(answer.geo, 'de');
+      assert.equal(answer.geo, null);
       assert.ok(Number.isInteger(answer.durationMs) && answer.durationMs >= 0);
       assert.ok(answer.observedAt instanceof Date);
     }

@@ -9,6 +9,7 @@ import { isHtmlResponse, isTruncatedHtml } from './fetcher.body.ts';
 import { exchange, type Answer, type ExchangeResponse } from './fetcher.exchange.ts';
 import { parseRetryAfterMs } from '../lib/retry-after.ts';
 import { abortError, backoffDelayMs, FetchFailure } from './fetcher.failures.ts';
+import type { HostGuard } from './fetcher.hosts.ts';
 import { resolveFetcherOptions, type FetcherOptions } from './fetcher.options.ts';
 import { SessionManager, type Session } from './fetcher.session.ts';
 import { PolitenessRegistry, type GateSnapshot, type PolitenessFeedback } from './politeness.ts';
@@ -17,8 +18,8 @@ import { PolitenessRegistry, type GateSnapshot, type PolitenessFeedback } from '
 export interface FetchAnswer extends Answer {
   /** Exact URL of this hop. */
   url: string;
-  /** Country the request left from: the proxy's country, or the local egress country. */
-  geo: string;
+  /** Country the request left from: the proxy's country, the local egress country, or null (unknown). */
+  geo: string | null;
 }
 
 export interface FetchRequest {
@@ -30,6 +31,8 @@ export interface FetchRequest {
   signal: AbortSignal;
   /** Called for every HTTP answer, retries and redirect hops included. */
   onAnswer?: (answer: FetchAnswer) => void;
+  /** Refuses URLs, the first and every redirect target, before they are requested (not retried). */
+  hostGuard?: HostGuard;
 }
 
 export interface Fetcher {
@@ -160,6 +163,8 @@ export function createFetcher(overrides: Partial<FetcherOptions> = {}): Fetcher 
     const headers = lowercaseKeys(request.headers);
     let url = start;
     for (let redirects = 0; ; redirects += 1) {
+      const refusal = request.hostGuard?.(url);
+      if (refusal !== undefined) throw new FetchFailure('forbidden_host', `refused ${url.href}: ${refusal}`);
       const response = await hop(request, url, headers);
       if (response.status < 300 || response.status >= 400) {
         return { url: url.href, status: response.status, body: response.body, headers: response.headers };

@@ -5,6 +5,7 @@ import * as crawlState from './migrations/0002_crawl_state.ts';
 import * as streams from './migrations/0003_streams.ts';
 import * as observations from './migrations/0004_observations.ts';
 import * as intervalRuns from './migrations/0005_interval_runs.ts';
+import * as legacyTokenGeneration from './migrations/0006_legacy_token_generation.ts';
 
 /** Migrations in order; a new one is appended here with the next number. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003_streams': streams,
   '0004_observations': observations,
   '0005_interval_runs': intervalRuns,
+  '0006_legacy_token_generation': legacyTokenGeneration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -13,6 +13,22 @@ describe('normalizeAvailability', () => {
     assert.equal(normalizeAvailability('Discontinued'), 'OutOfStock');
   });
 
+  it('reads "no longer" and negated phrases as out of stock, though they contain in-stock words', () => {
+    const cases: [string, 'InStock' | 'OutOfStock'][] = [
+      ['No longer in stock', 'OutOfStock'],
+      ['Nicht mehr verfügbar', 'OutOfStock'],
+      ['Non disponible', 'OutOfStock'],
+      ['Nincs raktáron', 'OutOfStock'],
+      ['Niet meer leverbaar', 'OutOfStock'],
+      ['Tidak tersedia', 'OutOfStock'],
+      ['Товар закончился', 'OutOfStock'],
+      ['在庫なし', 'OutOfStock'],
+      ['Pre-order now', 'InStock'],
+      ['Còn hàng', 'InStock'],
+    ];
+    for (const [text, expected] of cases) assert.equal(normalizeAvailability(text), expected, text);
+  });
+
   it('reads stock phrases in many languages', () => {
     const cases: [string, 'InStock' | 'OutOfStock'][] = [
       ['Auf Lager', 'InStock'],

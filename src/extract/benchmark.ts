@@ -36,6 +36,26 @@ export interface BenchmarkReport {
   metrics: Record<ScoredField, Metrics>;
 }
 
+/** Options of {@link runBenchmark}. */
+export interface BenchmarkOptions {
+  /**
+   * Strip every script (JSON-LD and embedded state) and the microdata/RDFa/OpenGraph attributes
+   * before extracting, so the layout heuristics are scored alone: how the extractor does on a
+   * page whose markup carries no structured data.
+   */
+  layoutOnly?: boolean;
+}
+
+/** The page with scripts and structured-data attributes removed (see {@link BenchmarkOptions}). */
+export function withoutStructuredData(html: string): string {
+  return html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/giu, '')
+    .replace(
+      /\s(?:itemprop|itemscope|itemtype|itemid|property|typeof|vocab)=(?:"[^"]*"|'[^']*'|[^\s>]+)/giu,
+      '',
+    );
+}
+
 /** True when the fixture directory holds the ground truth and the pages. */
 export function fixturesPresent(dir: string): boolean {
   return existsSync(join(dir, 'ground-truth.json')) && existsSync(join(dir, 'html'));
@@ -52,7 +72,7 @@ function truthValues(truth: PageTruth, field: ScoredField): string[] {
  * Runs the extractor over every page of the fixture set (gunzipped in memory) with the page's
  * original URL, and scores price, SKU and availability as the benchmark does.
  */
-export function runBenchmark(dir: string): BenchmarkReport {
+export function runBenchmark(dir: string, options: BenchmarkOptions = {}): BenchmarkReport {
   const groundTruth = JSON.parse(readFileSync(join(dir, 'ground-truth.json'), 'utf8')) as Record<
     string,
     PageTruth
@@ -66,7 +86,8 @@ export function runBenchmark(dir: string): BenchmarkReport {
     const truthRecord = groundTruth[id];
     if (truthRecord === undefined) continue;
     // Decoded as the extract command decodes files, so scores match what the CLI prints.
-    const html = decodeHtml(readFileSync(join(dir, 'html', file)));
+    const decoded = decodeHtml(readFileSync(join(dir, 'html', file)));
+    const html = options.layoutOnly === true ? withoutStructuredData(decoded) : decoded;
     const started = performance.now();
     const predicted = extractProduct(html, { url: truthRecord.url });
     const durationMs = performance.now() - started;

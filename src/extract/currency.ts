@@ -35,6 +35,34 @@ const SYMBOL_CODES: Record<string, string | null> = {
   円: 'JPY',
   元: null,
   nt$: 'TWD',
+  us$: 'USD',
+  ca$: 'CAD',
+  au$: 'AUD',
+  a$: 'AUD',
+  nz$: 'NZD',
+  hk$: 'HKD',
+  s$: 'SGD',
+  mx$: 'MXN',
+  rm: 'MYR',
+  rp: 'IDR',
+  's/': 'PEN',
+  'fr.': 'CHF',
+  zl: 'PLN',
+  kc: 'CZK',
+  ден: 'MKD',
+  дин: 'RSD',
+  din: 'RSD',
+  '₾': 'GEL',
+  '₼': 'AZN',
+  '৳': 'BDT',
+  '₡': 'CRC',
+  '₲': 'PYG',
+  '₵': 'GHS',
+  сум: 'UZS',
+  'د.ك': 'KWD',
+  'ر.ق': 'QAR',
+  'ج.م': 'EGP',
+  'د.م.': 'MAD',
   $: null,
   '¥': null,
   '￥': null,
@@ -43,11 +71,31 @@ const SYMBOL_CODES: Record<string, string | null> = {
   '₨': null,
 };
 
+/** The ISO codes an ambiguous symbol can stand for. */
+const AMBIGUOUS_SYMBOL_CODES: Record<string, readonly string[]> = {
+  $: ['USD', 'CAD', 'AUD', 'NZD', 'MXN', 'CLP', 'ARS', 'COP', 'UYU', 'SGD', 'HKD', 'TWD'],
+  '¥': ['JPY', 'CNY'],
+  '￥': ['JPY', 'CNY'],
+  元: ['CNY', 'TWD'],
+  kr: ['SEK', 'NOK', 'DKK', 'ISK'],
+  rs: ['INR', 'PKR', 'LKR', 'NPR'],
+  '₨': ['INR', 'PKR', 'LKR', 'NPR'],
+};
+
+/**
+ * The ISO codes a currency marker as {@link detectCurrency} reports it may stand for: every
+ * candidate of an ambiguous symbol (`$` → USD, CAD, …), else none.
+ */
+export function symbolCurrencies(marker: string): readonly string[] {
+  return AMBIGUOUS_SYMBOL_CODES[marker.toLowerCase()] ?? [];
+}
+
 /** ISO codes that commonly appear beside prices. */
 const ISO_CODES = new Set(
   (
     'EUR USD GBP CHF CAD AUD NZD JPY CNY INR RUB PLN CZK HUF RON BGN HRK SEK NOK DKK TRY BRL MXN ARS CLP ' +
-    'COP PEN ZAR ILS AED SAR KZT UAH BYN TWD HKD SGD MYR THB IDR PHP VND KRW PKR NGN EGP RSD ISK'
+    'COP PEN ZAR ILS AED SAR KZT UAH BYN TWD HKD SGD MYR THB IDR PHP VND KRW PKR NGN EGP RSD ISK ' +
+    'LKR NPR UYU BAM MKD GEL AZN BDT QAR KWD BHD OMR JOD MAD TND KES GHS BOB PYG CRC GTQ DOP UZS'
   ).split(' '),
 );
 

@@ -17,6 +17,18 @@ export interface HtmlElement {
   textSize: number;
   /** Number of descendant elements, for the same purpose. */
   size: number;
+  // Answers several rules ask for many times (each candidate asks about its ancestors), kept on
+  // the element, which is cheaper than a WeakMap lookup; `undefined` until computed.
+  /** Class and id, lowercased. */
+  memoHints: string | undefined;
+  /** Class and id words joined by `-`. */
+  memoHintWords: string | undefined;
+  /** Collapsed text of a small element, or null when over budget. */
+  memoShortText: string | null | undefined;
+  /** In a recommendation, navigation or footer area. */
+  memoNoise: boolean | undefined;
+  /** Hidden by markup, itself or an ancestor. */
+  memoHidden: boolean | undefined;
 }
 
 /** A script element's attributes and raw body (JSON state lives there). */
@@ -42,9 +54,48 @@ const HIDDEN_TEXT_TAGS = new Set(['script', 'style', 'noscript', 'template', 'sv
  */
 const MAX_DEPTH = 3000;
 
+/**
+ * Characters of a text that are not whitespace. A plain loop: it runs on every text node of the
+ * page, and a regex match would allocate an array per node.
+ */
+function visibleLength(text: string): number {
+  let visible = 0;
+  for (let i = 0; i < text.length; i++) if (!isSpaceCode(text.charCodeAt(i))) visible++;
+  return visible;
+}
+
+/** Exactly the characters `\s` matches, by code unit. */
+function isSpaceCode(code: number): boolean {
+  if (code > 32 && code < 160) return false;
+  return (
+    code === 32 ||
+    (code >= 9 && code <= 13) ||
+    code === 160 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    WIDE_SPACES.has(code)
+  );
+}
+
+/** Whitespace above U+200A that `\s` matches. */
+const WIDE_SPACES = new Set([0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff]);
+
 /** Creates an element under a parent (not yet attached). */
 function newElement(tag: string, attrs: Record<string, string>, parent: HtmlElement | null): HtmlElement {
-  return { tag, attrs, children: [], parent, order: 0, textSize: 0, size: 0 };
+  return {
+    tag,
+    attrs,
+    children: [],
+    parent,
+    order: 0,
+    textSize: 0,
+    size: 0,
+    memoHints: undefined,
+    memoHintWords: undefined,
+    memoShortText: undefined,
+    memoNoise: undefined,
+    memoHidden: undefined,
+  };
 }
 
 /** Adds a finished element's text and size to its parent; returns the parent. */
@@ -81,7 +132,7 @@ export function parseHtml(html: string): ParsedPage {
         if (scriptText !== null) scriptText.push(text);
         else if (!HIDDEN_TEXT_TAGS.has(current.tag)) {
           current.children.push(text);
-          current.textSize += text.length - (text.match(/\s/gu)?.length ?? 0);
+          current.textSize += visibleLength(text);
         }
       },
       onclosetag(name) {
@@ -163,14 +214,14 @@ export interface TextWalk {
  * space. Returns the raw text, or null when a budget ran out.
  */
 export function walkText(element: HtmlElement, walk: TextWalk): string | null {
+  if (HIDDEN_TEXT_TAGS.has(element.tag)) return '';
+  if (element.size === 0) return leafText(element, walk.maxChars);
   const parts: string[] = [];
   let length = 0;
   let nodes = 0;
-  let tail = '';
   const push = (text: string): void => {
     parts.push(text);
     length += text.length;
-    tail = (tail + text.slice(-32)).slice(-32);
   };
   const stack: (HtmlElement | string)[] = [element];
   while (stack.length > 0) {
@@ -182,7 +233,7 @@ export function walkText(element: HtmlElement, walk: TextWalk): string | null {
     }
     if (++nodes > walk.maxNodes || (item === element && item.size >= walk.maxNodes)) return null;
     if (HIDDEN_TEXT_TAGS.has(item.tag)) continue;
-    if (item !== element && walk.enter !== undefined && !walk.enter(item, tail, push)) continue;
+    if (item !== element && walk.enter !== undefined && !walk.enter(item, tailOf(parts), push)) continue;
     const block = BLOCK_TAGS.has(item.tag);
     if (block) {
       push(' ');
@@ -191,6 +242,21 @@ export function walkText(element: HtmlElement, walk: TextWalk): string | null {
     for (let i = item.children.length - 1; i >= 0; i--) stack.push(item.children[i] as HtmlElement | string);
   }
   return parts.join('');
+}
+
+/** The text of an element without child elements, the common case, without a walk. */
+function leafText(element: HtmlElement, maxChars: number): string | null {
+  const { children } = element;
+  const text = children.length === 1 ? (children[0] as string) : children.join('');
+  if (text.length > maxChars) return null;
+  return BLOCK_TAGS.has(element.tag) ? ` ${text} ` : text;
+}
+
+/** The last (up to) 32 characters collected so far. */
+function tailOf(parts: readonly string[]): string {
+  let tail = '';
+  for (let i = parts.length - 1; i >= 0 && tail.length < 32; i--) tail = (parts[i] as string) + tail;
+  return tail.slice(-32);
 }
 
 /** Collapses runs of whitespace and trims. */
@@ -212,10 +278,26 @@ export function textOf(element: HtmlElement): string {
  */
 export function shortTextOf(element: HtmlElement, maxChars: number): string | null {
   if (element.textSize > maxChars) return null;
+  const text =
+    element.textSize <= SHARED_TEXT_CHARS ? sharedShortText(element) : boundedText(element, maxChars);
+  return text === null || text.length > maxChars ? null : text;
+}
+
+/**
+ * Labels, codes and price tags are probed by several rules in turn; the text of such small
+ * elements is collected once per element and shared.
+ */
+const SHARED_TEXT_CHARS = 64;
+
+function sharedShortText(element: HtmlElement): string | null {
+  if (element.memoShortText === undefined) element.memoShortText = boundedText(element, SHARED_TEXT_CHARS);
+  return element.memoShortText;
+}
+
+/** The collapsed text of an element, or null once the walk passes its budgets for `maxChars`. */
+function boundedText(element: HtmlElement, maxChars: number): string | null {
   const raw = walkText(element, { maxChars: maxChars * 4, maxNodes: 400 });
-  if (raw === null) return null;
-  const text = collapse(raw);
-  return text.length > maxChars ? null : text;
+  return raw === null ? null : collapse(raw);
 }
 
 /** The nearest ancestor (or the element itself) that passes the test, or null. */

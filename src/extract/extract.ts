@@ -18,6 +18,8 @@ export interface ExtractOptions {
 }
 
 const FIELDS: readonly ProductField[] = ['price', 'currency', 'sku', 'gtin', 'availability', 'name', 'brand'];
+/** The fields script state can tell (see `factsFromState`). */
+const STATE_FIELDS: readonly ProductField[] = ['price', 'currency', 'sku', 'availability', 'name', 'brand'];
 
 /**
  * Extracts price, currency, SKU, GTIN, availability, name and brand from a product page's HTML.
@@ -30,12 +32,15 @@ const FIELDS: readonly ProductField[] = ['price', 'currency', 'sku', 'gtin', 'av
  * Broken HTML never throws; a field nobody found is null.
  */
 export function extractProduct(html: string, options: ExtractOptions = {}): ExtractedProduct {
-  const jsonLd = safely(() => factsFromJsonLd(extractJsonLd(html), titleOf(html)));
+  const jsonLd = safely(() => factsFromJsonLd(extractJsonLd(html), titleOf(html), options.url ?? null));
   const page = safely(() => parseHtml(html));
   if (page === null) return finish(mergeLayers([jsonLd]));
   const structured = [jsonLd, safely(() => factsFromMicrodata(page)), safely(() => factsFromMeta(page))];
   const fromStructure = mergeLayers(structured);
-  const state = safely(() => stateFacts(page, fromStructure.name));
+  // Script state is the costliest layer to read; skip it when it could add nothing.
+  const state = STATE_FIELDS.every((f) => fromStructure[f] !== null)
+    ? null
+    : safely(() => stateFacts(page, fromStructure.name));
   // The layout looks for a price whenever structured data has none, even if state has one.
   const known = { ...mergeLayers([...structured, state]), price: fromStructure.price };
   const shown = safely(() => factsFromLayout(page, known, options.url));

@@ -1,6 +1,7 @@
 import { shortTextOf, textOf, type HtmlElement, type ParsedPage } from './dom.ts';
 import { findMainHeading } from './heading.ts';
 import { findShownAvailability } from './layout-availability.ts';
+import { findShownGtin } from './layout-gtin.ts';
 import { findLayoutPrice } from './layout-price.ts';
 import { findShownSku } from './layout-sku.ts';
 import type { ExtractedProduct, LayerFacts } from './types.ts';
@@ -32,6 +33,7 @@ export function factsFromLayout(
       price: price?.decimal ?? null,
       currency: price?.currency ?? null,
       sku: url === undefined ? null : identifierFromUrl(url),
+      gtin: known.gtin === null ? findShownGtin(page, mainOrder) : null,
       availability: findShownAvailability(page, mainOrder),
       name: headingName(page, heading),
     },

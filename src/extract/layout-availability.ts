@@ -17,9 +17,14 @@ const STATE_TEMPLATE_HINT =
 const NOT_ABOUT_STOCK =
   /image|photo|bild|imagen|immagine|foto|wish ?list|liste|error|sorry|problem|in[ -]?store|collect|pick[ -]?up|filiale|markt|magasin|tienda|negozio|loja|sklep|prodejn|obchod/iu;
 
+/** A stock message is short; longer texts are descriptions that mention stock in passing. */
+const MAX_TEXT_CHARS = 160;
+
 /** The attributes an availability badge is usually named by. */
 function availabilityHints(element: HtmlElement): string {
   const { attrs } = element;
+  const roles = attrs['data-testid'] ?? attrs['data-test'] ?? attrs['data-qa'];
+  if (roles === undefined) return hintsOf(element);
   return `${hintsOf(element)} ${attrs['data-testid'] ?? ''} ${attrs['data-test'] ?? ''} ${attrs['data-qa'] ?? ''}`;
 }
 
@@ -32,11 +37,13 @@ export function findShownAvailability(page: ParsedPage, mainOrder: number | null
   let best: { value: Availability; score: number } | null = null;
   for (const element of page.elements) {
     if (element.tag === 'script' || element.tag === 'style' || element.tag === 'option') continue;
+    // Cheap size test first: most elements are empty or large containers.
+    if (element.textSize === 0 || element.textSize > MAX_TEXT_CHARS) continue;
     const hints = availabilityHints(element);
     // A class that names one state (`unavailable-label`, `sold-out`) marks a message that CSS shows
     // only in that state; shops ship it on every page, so its text says nothing about this one.
     if (!AVAILABILITY_HINT.test(hints) || STATE_TEMPLATE_HINT.test(hints)) continue;
-    const text = shortTextOf(element, 160);
+    const text = shortTextOf(element, MAX_TEXT_CHARS);
     // "Image not available" and similar notes are about something other than the product's stock.
     if (text === null || NOT_ABOUT_STOCK.test(text) || isHidden(element)) continue;
     const value = normalizeAvailability(text);

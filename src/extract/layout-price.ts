@@ -1,5 +1,13 @@
 import { detectCurrency, hasCurrency } from './currency.ts';
-import { closest, collapse, textOf, walkText, type HtmlElement, type ParsedPage } from './dom.ts';
+import {
+  closest,
+  collapse,
+  shortTextOf,
+  textOf,
+  walkText,
+  type HtmlElement,
+  type ParsedPage,
+} from './dom.ts';
 import { distanceScore, hintsOf, hintWords, isNoiseArea, isOldPriceHint, isStruckThrough } from './layout.ts';
 import { findAmounts, type AmountMatch } from './price.ts';
 
@@ -19,10 +27,31 @@ const PRICE_HINT =
 const CURRENT_HINT =
   /current|sale|final|now|our|special|actual|deal|selling|buy|main|big|large|promo|offer|new/iu;
 
+/**
+ * Units a unit price is quoted in (`€/kg`, `per 100 g`, `je Liter`, `за 1 кг`), in the common
+ * languages; a number may stand before the unit (`/100 g`, `1 l =`).
+ */
+// prettier-ignore
+const UNIT_WORDS = [
+  'kg', 'kilo', 'kilogram', 'kilogramm', 'g', 'gr', 'gramm', 'gram', 'mg', 'l', 'lt', 'ltr', 'liter', 'litre',
+  'litro', 'ml', 'cl', 'm', 'm²', 'm2', 'm³', 'm3', 'lfm', 'cm', 'st', 'stk', 'stück', 'pc', 'pcs', 'piece',
+  'pièce', 'pieza', 'pezzo', 'szt', 'ks', 'kpl', 'unit', 'unité', 'unidad', 'unità', 'кг', 'г', 'л', 'мл', 'шт',
+  'м', 'м²',
+].join('|');
+
+/** A unit price: an amount per quantity of the product (`12,90 €/kg`, `€1.20 per 100g`, `Grundpreis`). */
+const UNIT_PRICE = new RegExp(
+  String.raw`(?:\/|\bper\b|\bpro\b|\bje\b|\bpar\b|\bal\b|\bza\b|(?<!\p{L})за(?!\p{L})|(?<!\p{L})à(?!\p{L}))` +
+    String.raw`\s*(?:1|10|100|1000|1\.000)?\s*(?:${UNIT_WORDS})(?![\p{L}\d])` +
+    String.raw`|(?<![\p{L}\d])(?:1|10|100|1000)\s*(?:${UNIT_WORDS})\s*=` +
+    String.raw`|grundpreis|base price|unit price|prix au (?:kg|kilo|litre)|precio por|prezzo al|cena za|цена за|jednotková`,
+  'iu',
+);
+
 /** Texts around a number that make it something other than the product price. */
 const NOT_PRODUCT_PRICE = new RegExp(
   [
-    String.raw`\/\s*(?:kg|g|l|ml|m|m²|m2|st|pc|pcs|unit|unité|stück|szt)\b|per\s|\bpro\b|unit|unité`,
+    String.raw`per\s|\bpro\b|unit|unité`,
     'shipping|delivery|postage|livraison|versand|envío|envio|spedizione|frete|porto\\b|verzending|frakt',
     'toimitus|kargo|доставка|dostawa|doprava|dostava|משלוח|送料|运费',
     'month|\\/mo\\b|mensal|monat|mois|cuota|rate\\b|installment|finance|bonus|points?\\b',
@@ -33,13 +62,25 @@ const NOT_PRODUCT_PRICE = new RegExp(
   'iu',
 );
 
-/** Words that introduce an earlier or reference price in the text itself (`Was £14.99`, `UVP 149,99 €`). */
-const OLD_PRICE_TEXT =
-  /^(?:was|previously|before|regular|reg\.|orig(?:inal|\.)?|list price|rrp|uvp|statt|vorher|bisher|avant|au lieu de|antes|prima|era|prije|przed|было|dříve|predtým)\b/iu;
+/**
+ * Words that introduce an earlier or reference price in the text itself (`Was £14.99`,
+ * `UVP 149,99 €`, `M.R.P.: ₹999`), in the common languages. Followed by no letter, so that
+ * `was` does not match `washing`; `\b` would not work after non-ASCII letters.
+ */
+const OLD_PRICE_TEXT = new RegExp(
+  String.raw`^(?:was|previously|before|regular(?: price)?|reg\.|orig(?:inal|\.)?(?: price)?|list price|list:|rrp|srp|msrp|m\.?r\.?p\.?|` +
+    String.raw`compare at|typical price|uvp|statt|vorher|bisher|zuvor|ursprünglich|alter preis|streichpreis|` +
+    String.raw`avant|au lieu de|prix barré|prix de référence|ancien prix|antes|precio anterior|precio normal|` +
+    String.raw`prima|invece di|prezzo di listino|era|prije|stara cijena|przed|stara cena|cena katalogowa|` +
+    String.raw`было|старая цена|dříve|původní cena|běžná cena|predtým|pôvodná cena|redna cena|eski fiyat|` +
+    String.raw`ord\. pris|ordinarie pris|normalpris|før|förr|tidigare|normaalihinta|ennen|vroeger|` +
+    String.raw`定価|参考価格|通常価格|原价|市场价|정가)(?![\p{L}\d])`,
+  'iu',
+);
 
 /** Class/id words of amounts that are not the product price: shipping, tax, instalments, savings. */
 const SIDE_AMOUNT_HINT =
-  /(?:^|[\s_-])conv|ship|deliver|postage|freight|versand|tax|vat|mwst|install|financ|monthly|per-?unit|unit-?price|baseprice|grundpreis|bonus|points|saving|economy|you-?save/iu;
+  /(?:^|[\s_-])conv|ship|deliver|postage|freight|versand|tax|vat|mwst|install|financ|monthly|per-?unit|unit-?price|price-?per|price-?unit|ppu|per-?(?:kg|kilo|litre|liter|100)|baseprice|base-price|grundpreis|bonus|points|saving|economy|you-?save/iu;
 
 /** Attributes whose values describe an element's role, for hint matching beyond class and id. */
 const ROLE_ATTRIBUTES = [
@@ -53,8 +94,13 @@ const ROLE_ATTRIBUTES = [
 
 /** Class, id and role attributes of an element, lowercased. */
 function priceHintsOf(element: HtmlElement): string {
-  const roles = ROLE_ATTRIBUTES.map((name) => element.attrs[name] ?? '').join(' ');
-  return `${hintsOf(element)} ${roles.toLowerCase()}`;
+  // Asked of nearly every element: build a new string only when a role attribute is there.
+  let roles = '';
+  for (const name of ROLE_ATTRIBUTES) {
+    const value = element.attrs[name];
+    if (value !== undefined) roles += ` ${value}`;
+  }
+  return roles === '' ? hintsOf(element) : `${hintsOf(element)}${roles.toLowerCase()}`;
 }
 
 /** True for a descendant that shows an old price and must not feed the current price text. */
@@ -137,6 +183,10 @@ function scoreElement(element: HtmlElement, mainOrder: number | null): PriceCand
   const hints = priceHintsOf(element);
   const hinted = PRICE_HINT.test(hints);
   if (!hinted && element.textSize > 25) return null;
+  // The shared text (which other rules read anyway) rules most elements out before the price
+  // text is collected: the price text shows no more digits or currency markers than it does.
+  const shared = shortTextOf(element, 64);
+  if (shared !== null && (!/\d/u.test(shared) || (!hinted && !hasCurrency(shared)))) return null;
   const text = priceTextOf(element);
   if (text === null || text.length === 0 || !/\d/u.test(text)) return null;
   if (!hinted && (text.length > 25 || !hasCurrency(text))) return null;
@@ -147,13 +197,42 @@ function scoreElement(element: HtmlElement, mainOrder: number | null): PriceCand
   if (hasCurrency(text)) score += 2;
   if (inlineFontPx(element) >= 18) score += 2;
   if (isStruckThrough(element) || OLD_PRICE_TEXT.test(text)) score -= 6;
-  if (NOT_PRODUCT_PRICE.test(text)) score -= 4;
+  if (NOT_PRODUCT_PRICE.test(text) || UNIT_PRICE.test(text)) score -= 4;
+  const label = labelOf(element, text);
+  if (label !== null && OLD_PRICE_TEXT.test(label)) score -= 6;
+  if (label !== null && UNIT_PRICE.test(label)) score -= 4;
   if (SIDE_AMOUNT_HINT.test(hints)) score -= 3;
   if (text.length > 30) score -= 1;
   if (isNoiseArea(element)) score -= 8;
   else if (isInBuyBox(element)) score += 1;
   if (mainOrder !== null) score += distanceScore(element.order - mainOrder);
   return { element, decimal: amount.decimal, currency: detectCurrency(text), score };
+}
+
+/**
+ * The text of the closest ancestor that adds words to a price, when it is a short label around
+ * this one amount (`<p>Was: <span>£20</span></p>`, `<div>Per 100 g: <b>1,20 €</b></div>`); null
+ * when there is none or when it shows other amounts too (`Was £20 Now £15` says nothing about
+ * one of them alone).
+ */
+function labelOf(element: HtmlElement, ownText: string): string | null {
+  let e = element.parent;
+  for (let depth = 0; e !== null && depth < 2; depth++, e = e.parent) {
+    if (e.textSize > 60) return null;
+    const text = shortTextOf(e, 60);
+    if (text === null) return null;
+    if (text === ownText) continue;
+    return pricedAmountCount(text) === 1 ? text : null;
+  }
+  return null;
+}
+
+/** How many amounts of a text stand beside a currency marker (`100 g` is not one, `1,20 €` is). */
+function pricedAmountCount(text: string): number {
+  return findAmounts(text).filter(
+    (a) =>
+      hasCurrency(text.slice(Math.max(0, a.start - 4), a.start)) || hasCurrency(text.slice(a.end, a.end + 5)),
+  ).length;
 }
 
 /** Class/id words of the area that sells the product: the buy box, the product summary. */
@@ -187,7 +266,17 @@ export function findLayoutPrice(page: ParsedPage, mainOrder: number | null): Pri
   // The best score wins; on a tie the earlier element, as the buy box comes before the page's rest.
   let best: PriceCandidate | null = null;
   for (const c of candidates) if (best === null || c.score > best.score) best = c;
-  return best !== null && best.score >= 3 ? best : null;
+  if (best === null || best.score < 3) return null;
+  // A bare amount ("29,99" in a price box) is in the currency the page's other prices show.
+  if (best.currency === null) return { ...best, currency: pageCurrency(candidates) };
+  return best;
+}
+
+/** The currency of the best-scored price on the page that shows one, or null. */
+function pageCurrency(candidates: readonly PriceCandidate[]): string | null {
+  let best: PriceCandidate | null = null;
+  for (const c of candidates) if (c.currency !== null && (best === null || c.score > best.score)) best = c;
+  return best?.currency ?? null;
 }
 
 /** Every amount the page shows in short texts (labels, price tags), as numbers. */

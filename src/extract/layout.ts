@@ -5,7 +5,7 @@ import type { HtmlElement } from './dom.ts';
  * than the one to pay: `old-price`, `PriceWas`, `price--regular`, `suggestedRetailPrice`.
  */
 const OLD_PRICE_WORDS =
-  /(?:^|-)(?:old|was|before|strike|striked|strikethrough|crossed|linethrough|regular|original|rrp|uvp|msrp|retail|compare|prev|previous|former|instead|saving|savings|save|reference|oldprice|wasprice|listprice|regularprice|originalprice|strikeprice|crossedprice|compareprice)(?:-|$)|(?:^|-)(?:list|line)-(?:price|through)(?:-|$)/u;
+  /(?:^|-)(?:old|was|before|strike|striked|strikethrough|crossed|linethrough|regular|original|rrp|uvp|msrp|retail|compare|prev|previous|former|instead|saving|savings|save|reference|oldprice|wasprice|listprice|regularprice|originalprice|strikeprice|crossedprice|compareprice|mrp|streich|streichpreis|ancien|barre|tachado|anterior|vecchio|stary|puvodni|eski)(?:-|$)|(?:^|-)(?:list|line)-(?:price|through)(?:-|$)/u;
 
 /** True when an element's class or id marks it as an old or reference price. */
 export function isOldPriceHint(element: HtmlElement): boolean {
@@ -18,7 +18,8 @@ const STRIKE_TAGS = new Set(['del', 's', 'strike']);
 /** The class and id of an element as one lowercased string, for hint matching. */
 export function hintsOf(element: HtmlElement): string {
   const { attrs } = element;
-  return `${attrs['class'] ?? ''} ${attrs['id'] ?? ''}`.toLowerCase();
+  element.memoHints ??= `${attrs['class'] ?? ''} ${attrs['id'] ?? ''}`.toLowerCase();
+  return element.memoHints;
 }
 
 /** True when an element or one of its few closest ancestors is drawn crossed out (tag or style). */
@@ -50,7 +51,7 @@ export function isStruckThrough(element: HtmlElement): boolean {
  * site chrome rather than the product's offer.
  */
 const NOISE_WORDS =
-  /(?:^|-)(?:related|recommend[a-z]*|similar|alternative[a-z]*|carousel|swiper|slick|upsell|crosssell|cross-sell|up-sell|also|recent[a-z]*|viewed|footer|nav|navigation|menu|minicart|mini-cart|minibasket|sponsor[a-z]*|bundle|accessor[a-z]*|suggest[a-z]*|teaser|popover|modal|tooltip|flyout|p13n)(?:-|$)/u;
+  /(?:^|-)(?:related|recommend[a-z]*|similar|alternative[a-z]*|carousel|swiper|slick|reco|recos|upsell|crosssell|cross-sell|up-sell|also|recent[a-z]*|viewed|footer|nav|navigation|menu|minicart|mini-cart|minibasket|sponsor[a-z]*|bundle|accessor[a-z]*|suggest[a-z]*|teaser|popover|modal|tooltip|flyout|p13n)(?:-|$)/u;
 
 /**
  * The words of an element's class and id, lowercased and joined by `-`: `relatedProducts` and
@@ -58,21 +59,21 @@ const NOISE_WORDS =
  * word `footer`.
  */
 export function hintWords(element: HtmlElement): string {
+  if (element.memoHintWords !== undefined) return element.memoHintWords;
   const raw = `${element.attrs['class'] ?? ''} ${element.attrs['id'] ?? ''}`;
-  return raw
+  const words = raw
     .replace(/([a-z])([A-Z])/gu, '$1-$2')
     .toLowerCase()
     .split(/[^a-z0-9]+/u)
     .filter((w) => w !== '')
     .join('-');
+  element.memoHintWords = words;
+  return words;
 }
-
-/** Answers of {@link isNoiseArea} per element; ancestors share them, so each is computed once. */
-const noiseCache = new WeakMap<HtmlElement, boolean>();
 
 /** True when an element sits in a recommendation carousel, navigation, footer or similar area. */
 export function isNoiseArea(element: HtmlElement): boolean {
-  return inheritedFlag(element, noiseCache, (e) => {
+  return inheritedFlag(element, 'memoNoise', (e) => {
     if (e.tag === 'body' || e.tag === 'html' || e.parent === null) return false;
     return e.tag === 'footer' || e.tag === 'nav' || NOISE_WORDS.test(hintWords(e));
   });
@@ -84,13 +85,13 @@ export function isNoiseArea(element: HtmlElement): boolean {
  */
 function inheritedFlag(
   element: HtmlElement,
-  cache: WeakMap<HtmlElement, boolean>,
+  key: 'memoNoise' | 'memoHidden',
   own: (e: HtmlElement) => boolean,
 ): boolean {
   const pending: HtmlElement[] = [];
   let answer = false;
   for (let e: HtmlElement | null = element; e !== null; e = e.parent) {
-    const cached = cache.get(e);
+    const cached = e[key];
     if (cached !== undefined) {
       answer = cached;
       break;
@@ -100,7 +101,7 @@ function inheritedFlag(
   for (let i = pending.length - 1; i >= 0; i--) {
     const e = pending[i] as HtmlElement;
     answer = answer || own(e);
-    cache.set(e, answer);
+    e[key] = answer;
   }
   return answer;
 }
@@ -127,12 +128,10 @@ const HIDDEN_CLASS = /(?:^|\s)(?:hidden|hide|d-none|invisible|(?!visually-)[\w-]
 export function isHidden(element: HtmlElement): boolean {
   return inheritedFlag(
     element,
-    hiddenCache,
+    'memoHidden',
     (e) =>
       e.attrs['hidden'] !== undefined ||
       /display\s*:\s*none|visibility\s*:\s*hidden/iu.test(e.attrs['style'] ?? '') ||
       HIDDEN_CLASS.test(e.attrs['class'] ?? ''),
   );
 }
-
-const hiddenCache = new WeakMap<HtmlElement, boolean>();

@@ -40,6 +40,13 @@ describe('parsePrice', () => {
     assert.equal(parsePriceDecimal('R$ 49,90'), '49.90');
   });
 
+  it('reads Indian digit grouping (groups of two above the thousands)', () => {
+    assert.equal(parsePriceDecimal('₹1,23,456.00'), '123456.00');
+    assert.equal(parsePriceDecimal('Rs. 12,34,567'), '1234567');
+    assert.equal(parsePriceDecimal('₹2,499.00'), '2499.00');
+    assert.equal(parsePriceDecimal('1,23'), '1.23');
+  });
+
   it('reads whole amounts with a trailing dash', () => {
     assert.equal(parsePriceDecimal('€ 20,-'), '20');
   });

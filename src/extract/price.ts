@@ -10,12 +10,16 @@
 const GROUP_SEPARATORS = ".,' \u00a0\u202f\u2009\u2019";
 
 /**
- * A number with thousands groups (`1.299`, `1 299,00`, `12,345,678.9`), or a plain number with an
+ * A number with thousands groups (`1.299`, `1 299,00`, `12,345,678.9`), a number grouped the
+ * Indian way (`1,23,456.00`: groups of two above the thousands), or a plain number with an
  * optional decimal part (`12,50`, `1299.00`). Grouped numbers are tried first at each position so
  * `1,299.00` is not read as `1,299` followed by junk.
  */
 const NUMBER_PATTERN = new RegExp(
-  String.raw`(?<![\d.,])(?:([1-9]\d{0,2})((?:[${GROUP_SEPARATORS}]\d{3})+)(?:([.,])(\d{1,2}))?(?![\d])|(\d+)(?:[.,](\d+))?)`,
+  String.raw`(?<![\d.,])(?:` +
+    String.raw`(?<lakhHead>[1-9]\d?)(?<lakhTail>(?:,\d{2})+,\d{3})(?:\.(?<lakhDecimals>\d{1,2}))?(?![\d,])` +
+    String.raw`|(?<groupHead>[1-9]\d{0,2})(?<groupTail>(?:[${GROUP_SEPARATORS}]\d{3})+)(?:(?<decimalMark>[.,])(?<groupDecimals>\d{1,2}))?(?![\d])` +
+    String.raw`|(?<plainInt>\d+)(?:[.,](?<plainDecimals>\d+))?)`,
   'u',
 );
 
@@ -57,7 +61,12 @@ export function findAmounts(text: string): AmountMatch[] {
 
 /** Turns one match of {@link NUMBER_PATTERN} into a plain decimal string. */
 function decimalOf(match: RegExpMatchArray): string | null {
-  const [, groupHead, groupTail, decimalMark, groupDecimals, plainInt, plainDecimals] = match;
+  const groups = match.groups ?? {};
+  const { lakhHead, lakhTail, lakhDecimals, groupHead, groupTail, decimalMark, groupDecimals } = groups;
+  if (lakhHead !== undefined && lakhTail !== undefined) {
+    const digits = lakhHead + lakhTail.replace(/\D/gu, '');
+    return lakhDecimals === undefined ? digits : `${digits}.${lakhDecimals}`;
+  }
   if (groupHead !== undefined && groupTail !== undefined) {
     const separator = groupTail.charAt(0);
     // `1.299.00` is not a grouped number: the decimal mark must differ from the group separator.
@@ -66,6 +75,7 @@ function decimalOf(match: RegExpMatchArray): string | null {
     const digits = groupHead + groupTail.replace(/\D/gu, '');
     return groupDecimals === undefined ? digits : `${digits}.${groupDecimals}`;
   }
+  const { plainInt, plainDecimals } = groups;
   if (plainInt === undefined) return null;
   return plainDecimals === undefined ? plainInt : `${plainInt}.${plainDecimals}`;
 }

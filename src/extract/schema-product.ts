@@ -10,6 +10,8 @@ interface OfferFacts {
   currency: string | null;
   availability: Availability | null;
   sku: string | null;
+  /** The offer's own address (variant pages often carry `?variant=…`). */
+  url: string | null;
 }
 
 /**
@@ -20,14 +22,18 @@ interface OfferFacts {
  * that is in stock when any variant is. The price is that of the first in-stock offer, else the
  * first offer with a price; an AggregateOffer gives its `price`, else its `lowPrice`.
  */
-export function factsFromJsonLd(nodes: readonly unknown[], pageTitle: string | null = null): LayerFacts {
+export function factsFromJsonLd(
+  nodes: readonly unknown[],
+  pageTitle: string | null = null,
+  pageUrl: string | null = null,
+): LayerFacts {
   const products = findProductNodes(nodes);
   const main = mainProduct(products, pageTitle);
   if (main === undefined) return factsFromOfferHolder(nodes);
   const name = cleanText(main['name']);
   const variants = products.filter((p) => p === main || (name !== null && cleanText(p['name']) === name));
   const offers = variants.flatMap((p) => offersOf(p));
-  const chosen = chooseOffer(offers);
+  const chosen = offerOfPage(offers, pageUrl) ?? chooseOffer(offers);
   return {
     price: chosen?.price ?? null,
     currency: chosen?.currency ?? null,
@@ -72,6 +78,38 @@ function factsFromOfferHolder(nodes: readonly unknown[]): LayerFacts {
   };
 }
 
+/**
+ * The offer of the variant the page's address selects, when one does: an offer whose own `url`
+ * is the page's address, or whose SKU is the value of a query parameter (`?variant=4711`). A
+ * page opened on one size or colour shows that variant's price, which need not be the first.
+ */
+function offerOfPage(offers: readonly OfferFacts[], pageUrl: string | null): OfferFacts | undefined {
+  const page = pageUrl === null ? null : parseUrl(pageUrl);
+  if (page === null || offers.length < 2) return undefined;
+  const priced = offers.filter((o) => o.price !== null);
+  const byUrl = priced.find((o) => o.url !== null && sameAddress(parseUrl(o.url, page), page));
+  if (byUrl !== undefined) return byUrl;
+  const queryValues = new Set([...page.searchParams.values()].filter((v) => v !== ''));
+  return priced.find((o) => o.sku !== null && queryValues.has(o.sku));
+}
+
+/** A URL, resolved against a base when relative; null when it cannot be read. */
+function parseUrl(text: string, base?: URL): URL | null {
+  try {
+    return new URL(text, base);
+  } catch {
+    return null;
+  }
+}
+
+/** Same path and query (a trailing slash, the fragment and the host's `www.` aside), with a query. */
+function sameAddress(a: URL | null, b: URL): boolean {
+  if (a === null || a.search === '') return false;
+  const key = (u: URL): string =>
+    `${u.hostname.replace(/^www\./u, '')}${u.pathname.replace(/\/$/u, '')}?${[...u.searchParams].sort().join('&')}`;
+  return key(a) === key(b);
+}
+
 /** The first in-stock offer with a price, else the first with a price, else the first. */
 function chooseOffer(offers: readonly OfferFacts[]): OfferFacts | undefined {
   const priced = offers.filter((o) => o.price !== null);
@@ -113,6 +151,7 @@ function readOffer(offer: JsonObject, isAggregate: boolean): OfferFacts {
     currency: cleanText(offer['priceCurrency'] ?? spec?.['priceCurrency']),
     availability: typeof availability === 'string' ? normalizeAvailability(availability) : null,
     sku: cleanIdentifier(offer['sku']),
+    url: typeof offer['url'] === 'string' ? offer['url'] : null,
   };
 }
 

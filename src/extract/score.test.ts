@@ -25,6 +25,25 @@ describe('benchmark scoring', () => {
     assert.equal(judge('availability', ['InStock'], 'in stock').fp, 1);
   });
 
+  it('matches a currency symbol with its ISO code, and an ambiguous symbol with any of its codes', () => {
+    assert.equal(judge('currency', ['€'], 'EUR').tp, 1);
+    assert.equal(judge('currency', ['Lei'], 'RON').tp, 1);
+    assert.equal(judge('currency', ['$'], 'CLP').tp, 1);
+    assert.equal(judge('currency', ['$'], '$').tp, 1);
+    assert.equal(judge('currency', ['£'], 'EUR').fp, 1);
+    assert.equal(judge('currency', ['$'], 'EUR').fp, 1);
+  });
+
+  it('matches GTINs as numbers, whatever leading zeros pad them', () => {
+    assert.equal(judge('gtin', ['099482467999'], '0099482467999').tp, 1);
+    assert.equal(judge('gtin', ['099482467999'], '99482467998').fp, 1);
+  });
+
+  it('leaves out pages without a recorded currency or GTIN instead of counting a prediction as wrong', () => {
+    assert.deepEqual(judge('gtin', [], '4006381333931'), { tp: 0, fp: 0, fn: 0, support: 0 });
+    assert.deepEqual(judge('currency', [], 'EUR'), { tp: 0, fp: 0, fn: 0, support: 0 });
+  });
+
   it('derives precision, recall and F1 from summed counts', () => {
     const m = metricsOf([
       { tp: 1, fp: 0, fn: 0, support: 1 },

@@ -4,10 +4,18 @@
  * recall and F1. Shared by `scripts/score-extractor.ts` and the regression test.
  */
 
+import { detectCurrency, symbolCurrencies } from './currency.ts';
+
 /** The scored attributes. */
-export type ScoredField = 'price' | 'sku' | 'availability';
+export type ScoredField = 'price' | 'currency' | 'sku' | 'gtin' | 'availability';
 /** The scored attributes, in the order reports list them. */
-export const SCORED_FIELDS: readonly ScoredField[] = ['price', 'sku', 'availability'];
+export const SCORED_FIELDS: readonly ScoredField[] = ['price', 'currency', 'sku', 'gtin', 'availability'];
+
+/**
+ * Attributes whose truth was recorded only on some pages (the benchmark does not score them):
+ * a page without a value for them is left out rather than read as "the page has none".
+ */
+export const PARTIAL_TRUTH_FIELDS: ReadonlySet<ScoredField> = new Set(['currency', 'gtin']);
 
 /** Counts of one attribute over many pages. */
 export interface Counts {
@@ -48,16 +56,37 @@ export function canonicalDecimal(text: string): string | null {
 /** How one predicted value is judged against the acceptable values: TP, FP and FN (0 or 1 each). */
 export function judge(field: ScoredField, truth: readonly string[], predicted: string | null): Counts {
   const support = truth.length > 0 ? 1 : 0;
+  if (support === 0 && PARTIAL_TRUTH_FIELDS.has(field)) return { tp: 0, fp: 0, fn: 0, support };
   if (predicted === null) return { tp: 0, fp: 0, fn: support, support };
-  const matches =
-    field === 'price'
-      ? (() => {
-          const p = canonicalDecimal(predicted);
-          return p !== null && truth.some((t) => canonicalDecimal(t) === p);
-        })()
-      : truth.includes(predicted);
-  if (matches) return { tp: 1, fp: 0, fn: 0, support };
+  if (truth.some((t) => sameValue(field, t, predicted))) return { tp: 1, fp: 0, fn: 0, support };
   return { tp: 0, fp: 1, fn: support, support };
+}
+
+/**
+ * Price as decimals; currency as the currency meant (`€` is `EUR`, and a `$` of the truth
+ * accepts any dollar or peso code); GTIN as the number (`099482467999` is `0099482467999`);
+ * the rest as exact strings, as the benchmark does.
+ */
+function sameValue(field: ScoredField, truth: string, predicted: string): boolean {
+  switch (field) {
+    case 'price': {
+      const p = canonicalDecimal(predicted);
+      return p !== null && canonicalDecimal(truth) === p;
+    }
+    case 'currency':
+      return sameCurrency(truth, predicted);
+    case 'gtin':
+      return /^\d+$/u.test(predicted) && truth.replace(/^0+/u, '') === predicted.replace(/^0+/u, '');
+    default:
+      return truth === predicted;
+  }
+}
+
+/** True when two currency markers name the same currency (see {@link sameValue}). */
+function sameCurrency(truth: string, predicted: string): boolean {
+  const wanted = detectCurrency(truth) ?? truth.trim().toUpperCase();
+  const got = detectCurrency(predicted) ?? predicted.trim().toUpperCase();
+  return wanted === got || symbolCurrencies(wanted).includes(got);
 }
 
 /** Sums counts and derives the metrics, with the benchmark's conventions for empty cases. */

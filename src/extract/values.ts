@@ -30,11 +30,16 @@ export function cleanText(value: unknown): string | null {
 /** Unfilled template variables that shops ship in markup (`$metabrand`, `{{ product.brand }}`). */
 const TEMPLATE_PLACEHOLDER = /^\$[A-Za-z_][\w.]*$|\{\{.*\}\}|^%[\w.]+%$|^\$\{.*\}$/u;
 
-/** A currency as reported: ISO codes upper-cased (`pln` → `PLN`), symbols as given. */
+/** Retired ISO codes that shops still write for today's currency (`RUR` for the rouble). */
+const RETIRED_CODES: Record<string, string> = { RUR: 'RUB' };
+
+/** A currency as reported: ISO codes upper-cased (`pln` → `PLN`, retired `RUR` → `RUB`), symbols as given. */
 export function cleanCurrency(value: unknown): string | null {
   const text = cleanText(value);
   if (text === null) return null;
-  return /^[a-z]{3}$/iu.test(text) ? text.toUpperCase() : text;
+  if (!/^[a-z]{3}$/iu.test(text)) return text;
+  const code = text.toUpperCase();
+  return RETIRED_CODES[code] ?? code;
 }
 
 /**

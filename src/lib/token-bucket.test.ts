@@ -36,4 +36,13 @@ describe('token buckets', () => {
       resetSeconds: 1,
     });
   });
+
+  it('takes a refunded token again, never holding more than the burst', () => {
+    const buckets = new TokenBuckets(1, 1, 10, () => 0);
+    assert.equal(buckets.take('a').allowed, true);
+    buckets.refund('a');
+    buckets.refund('a');
+    assert.equal(buckets.take('a').allowed, true);
+    assert.equal(buckets.take('a').allowed, false);
+  });
 });

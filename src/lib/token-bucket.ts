@@ -30,6 +30,13 @@ export class TokenBuckets {
     private readonly nowMs: () => number = Date.now,
   ) {}
 
+  /** Gives back a token taken from `key`'s bucket (never above `burst`). */
+  refund(key: string): void {
+    const bucket = this.buckets.get(key);
+    if (bucket) bucket.tokens = Math.min(this.burst, bucket.tokens + 1);
+  }
+
+  /** Takes a token from `key`'s bucket when one is there. */
   take(key: string): BucketDecision {
     const now = this.nowMs();
     const bucket = this.buckets.get(key) ?? { tokens: this.burst, updatedAtMs: now };

@@ -1,8 +1,12 @@
 /**
  * `npx pricecrawl <command>`: operator commands print JSON; failures print a JSON error and exit 2.
+ * User commands (`submit`, `status`, `download`, `stream`) call the API through the client; their
+ * exit codes are 0 ok, 1 API error, 2 usage error (docs/cli.md).
  * Modules are loaded per command: `extract` runs once per page under a time limit, so it must not
  * pay for the database and catalogue modules it never uses.
  */
+
+import { USER_COMMANDS } from '../cli/cli.usage.ts';
 
 const USAGE_HINT = 'run `npx pricecrawl help` for the commands';
 
@@ -51,6 +55,22 @@ async function runOperatorCommand(argv: string[], io: Io): Promise<number> {
   }
 }
 
+async function runUserCommandFromShell(argv: string[], io: Io): Promise<number> {
+  const [{ ConfigError, loadClientConfig }, { runUserCommand }] = await Promise.all([
+    import('../config.ts'),
+    import('../cli/cli.user-commands.ts'),
+  ]);
+  let settings;
+  try {
+    settings = loadClientConfig();
+  } catch (error) {
+    io.stderr(`error: ${error instanceof ConfigError ? error.problems.join('; ') : String(error)}\n`);
+    return 2;
+  }
+  const progress = { stream: process.stderr, isTTY: process.stderr.isTTY === true };
+  return runUserCommand(argv, { ...io, stdin: process.stdin, progress }, settings);
+}
+
 interface Io {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
@@ -67,6 +87,7 @@ async function main(argv: string[]): Promise<number> {
     // Serves until a signal; the shutdown handler exits the process.
     return new Promise<number>(() => {});
   }
+  if (argv[0] !== undefined && USER_COMMANDS.has(argv[0])) return runUserCommandFromShell(argv, io);
   if (argv[0] === 'extract') {
     const { runExtractCommand } = await import('../extract/extract.command.ts');
     return runExtractCommand(argv.slice(1), io);

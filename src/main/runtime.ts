@@ -79,6 +79,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
             perPairConcurrency: config.crawlPairConcurrency,
             perPairRequestsPerSecond: config.crawlPairRequestsPerSecond,
             proxiesByCountry: config.egressProxies,
+            localEgressCountry: config.localEgressCountry,
             events: {
               fetched: metrics.fetched,
               retried: metrics.fetchRetried,

@@ -20,7 +20,7 @@ export function buildSandboxApp(options: SandboxOptions = {}): FastifyInstance {
   registerAdminRoutes(app, faults);
   registerCatalogRoute(app, seed);
   for (const site of SANDBOX_SITES) {
-    const context = siteContext(site, seed);
+    const context = siteContext(site, seed, faults);
     void app.register(async (scope) => site.register(scope, context), { prefix: `/${site.source}` });
   }
   app.setNotFoundHandler((_request, reply) => {
@@ -29,11 +29,12 @@ export function buildSandboxApp(options: SandboxOptions = {}): FastifyInstance {
   return app;
 }
 
-function siteContext(site: SandboxSite, seed: number): SiteContext {
+function siteContext(site: SandboxSite, seed: number, faults: FaultInjector): SiteContext {
   return {
     seed,
     catalogue: (storefront) =>
       site.storefronts.includes(storefront) ? getCatalogue(site.profile, storefront, seed) : undefined,
+    drifted: (storefront, productId) => faults.drifted(site.source, storefront, productId),
   };
 }
 

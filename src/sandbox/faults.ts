@@ -1,10 +1,10 @@
 /** Seeded fault injection per source, plus request statistics for tests. */
 import { SOURCE_IDS, type SourceId } from '../sources/sources.types.ts';
 import { rngFor, type Rng } from './random.ts';
-import type { FaultKind, FaultProfile } from './sandbox.types.ts';
+import type { FaultKind, FaultProfile, RequestFaultKind } from './sandbox.types.ts';
 
-/** Order in which fault kinds are drawn; one uniform draw picks at most one of them. */
-export const FAULT_KINDS: readonly FaultKind[] = [
+/** Order in which request fault kinds are drawn; one uniform draw picks at most one of them. */
+export const FAULT_KINDS: readonly RequestFaultKind[] = [
   'tooManyRequests',
   'serverError',
   'hang',
@@ -13,12 +13,15 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   'dropConnection',
 ];
 
+const ALL_FAULT_KINDS: readonly FaultKind[] = [...FAULT_KINDS, 'markupDrift'];
+
+/** Requests per outcome, and `markupDrift`: product pages served in the second template. */
 export type SourceStats = { requests: number; ok: number } & Record<FaultKind, number>;
 
 /** The fault decision for one request. */
 export interface FaultDecision {
   delayMs: number;
-  fault: FaultKind | null;
+  fault: RequestFaultKind | null;
   retryAfterSeconds: number;
 }
 
@@ -79,6 +82,18 @@ export class FaultInjector {
     return decision;
   }
 
+  /**
+   * Whether `productId` of `source` is drifted: a hash of (seed, source, storefront, product)
+   * against the `markupDrift` rate, so the answer does not depend on request order. Counts hits.
+   */
+  drifted(source: SourceId, storefront: string, productId: string): boolean {
+    const rate = this.profiles[source]?.rates?.markupDrift ?? 0;
+    if (rate <= 0) return false;
+    const hit = rngFor(this.seed, 'markupDrift', source, storefront, productId).next() < rate;
+    if (hit) this.statsOf(source).markupDrift++;
+    return hit;
+  }
+
   stats(): Partial<Record<SourceId, SourceStats>> {
     return Object.fromEntries([...this.counters].map(([source, stats]) => [source, { ...stats }]));
   }
@@ -95,6 +110,7 @@ export class FaultInjector {
         blockPage: 0,
         truncated: 0,
         dropConnection: 0,
+        markupDrift: 0,
       };
       this.counters.set(source, stats);
     }
@@ -118,13 +134,15 @@ export function parseFaultProfiles(
     }
     const rateValues = Object.entries(rates ?? {});
     for (const [kind, rate] of rateValues) {
-      if (!(FAULT_KINDS as readonly string[]).includes(kind))
+      if (!(ALL_FAULT_KINDS as readonly string[]).includes(kind))
         return { error: `${source}: unknown fault ${kind}` };
       if (typeof rate !== 'number' || rate < 0 || rate > 1)
         return { error: `${source}: rate ${kind} must be 0..1` };
     }
-    if (rateValues.reduce((sum, [, rate]) => sum + (rate ?? 0), 0) > 1)
-      return { error: `${source}: rates add up to more than 1` };
+    // Drift is decided per product, apart from the one per-request draw the others share.
+    const drawn = rateValues.filter(([kind]) => kind !== 'markupDrift');
+    if (drawn.reduce((sum, [, rate]) => sum + (rate ?? 0), 0) > 1)
+      return { error: `${source}: request fault rates add up to more than 1` };
     if (retryAfterSeconds !== undefined && !(Number.isInteger(retryAfterSeconds) && retryAfterSeconds >= 0)) {
       return { error: `${source}: retryAfterSeconds must be a non-negative integer` };
     }

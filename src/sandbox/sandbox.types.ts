@@ -3,7 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { SourceId } from '../sources/sources.types.ts';
 import type { Catalogue, CatalogueProfile } from './catalogue/catalogue.types.ts';
 
-/** Injected misbehaviour of one source. Rates are probabilities (0..1) per request. */
+/**
+ * Injected misbehaviour of one source. Rates are probabilities (0..1): the transport faults per
+ * request (one draw picks at most one), `markupDrift` per product (see {@link SiteContext.drifted}).
+ */
 export interface FaultProfile {
   latencyMs?: { min: number; max: number };
   rates?: {
@@ -13,12 +16,17 @@ export interface FaultProfile {
     blockPage?: number;
     truncated?: number;
     dropConnection?: number;
+    /** Share of products whose product page comes in the site's second template. */
+    markupDrift?: number;
   };
   /** `Retry-After` sent with 429 answers (default 1). */
   retryAfterSeconds?: number;
 }
 
 export type FaultKind = keyof NonNullable<FaultProfile['rates']>;
+
+/** The faults drawn per request; `markupDrift` is decided per product instead. */
+export type RequestFaultKind = Exclude<FaultKind, 'markupDrift'>;
 
 export interface SandboxOptions {
   /** Seed of the catalogue and of fault draws (default `DEFAULT_SEED`). */
@@ -32,6 +40,12 @@ export interface SiteContext {
   seed: number;
   /** The catalogue of a storefront this site serves, or undefined for any other path segment. */
   catalogue(storefront: string): Catalogue | undefined;
+  /**
+   * Whether the page of `productId` on `storefront` comes in the second template (the
+   * `markupDrift` fault). The same for every request of that product and seed, so a page never
+   * flips between templates; counted in the source's stats when true.
+   */
+  drifted(storefront: string, productId: string): boolean;
 }
 
 /** Input of a site's ground truth for one submitted country. */

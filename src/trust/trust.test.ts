@@ -205,4 +205,24 @@ describe('trust', () => {
     assert.equal(trust.components.price_integrity, 1);
     assert.equal(trust.components.completeness, 1);
   });
+
+  it('discounts content the generic extractor built after markup drift: identity unverified, completeness halved', () => {
+    const query = queryFor('source_06', 'id', 'S0ABCDEFGH');
+    const content = {
+      product_id: 'S0ABCDEFGH',
+      name: NAME,
+      url: 'https://shop.example/p/S0ABCDEFGH/',
+      price_min: 99.9,
+      price_max: 99.9,
+      price_avg: 99.9,
+      currency: 'EUR',
+    };
+    const own = computeTrust({ ...input(content), query });
+    const fallback = computeTrust({ ...input({ ...content, extracted_by: 'generic_extractor' }), query });
+    assert.equal(own.components.identity, 1);
+    assert.equal(fallback.components.identity, 0.5);
+    assert.equal(fallback.components.completeness, round3(own.components.completeness / 2));
+    assert.ok(fallback.components.price_integrity <= 0.5 && fallback.components.offer_contamination <= 0.5);
+    assert.ok(fallback.score < own.score);
+  });
 });

@@ -7,7 +7,8 @@ import type { ValueQuery } from '../crawl/crawl.types.ts';
 import { completeness } from './completeness.ts';
 import { offerContamination } from './contamination.ts';
 import { freshness } from './freshness.ts';
-import { identity } from './identity.ts';
+import { identity, UNVERIFIED_IDENTITY } from './identity.ts';
+import { FALLBACK_EXTRACTOR } from '../sources/kit/fallback.kit.ts';
 import { analyzeOffers } from './offer-analysis.ts';
 import { priceIntegrity } from './price-integrity.ts';
 import type { Trust, TrustAssessment, TrustComponents, TrustInput } from './trust.types.ts';
@@ -23,6 +24,9 @@ export const TRUST_WEIGHTS: Readonly<TrustComponents> = Object.freeze({
   offer_contamination: 0.15,
   freshness: 0.15,
 });
+
+/** Factor on the completeness of content the generic extractor built (see `discountFallback`). */
+export const FALLBACK_COMPLETENESS_FACTOR = 0.5;
 
 /** Topics whose content carries no price data by design: price integrity has nothing to contradict. */
 const PRICELESS_TOPICS: ReadonlySet<string> = new Set(['convert', 'remove_conversions']);
@@ -63,17 +67,38 @@ function assessContent(input: TrustInput, content: Record<string, unknown>): Tru
   const integrity = PRICELESS_TOPICS.has(query.topic)
     ? 1
     : priceIntegrity(content, offers, outliers.length, pricedCount);
-  return finish(
-    {
-      identity: identity(query, content),
-      completeness: completeness(query, content),
-      price_integrity: integrity,
-      offer_contamination: offerContamination(offers.length, outliers, wrong),
-      freshness: freshness(input.observedAt, input.now),
-    },
-    outliers,
-    wrong,
-  );
+  const components = {
+    identity: identity(query, content),
+    completeness: completeness(query, content),
+    price_integrity: integrity,
+    offer_contamination: offerContamination(offers.length, outliers, wrong),
+    freshness: freshness(input.observedAt, input.now),
+  };
+  return finish(isFallbackContent(content) ? discountFallback(components) : components, outliers, wrong);
+}
+
+/** True for content the generic extractor built after the driver's parser failed (markup drift). */
+export function isFallbackContent(content: Record<string, unknown>): boolean {
+  return content['extracted_by'] === FALLBACK_EXTRACTOR;
+}
+
+/**
+ * Trust of fallback content. A generic reading of one page confirms the product only weakly (it may
+ * have read a recommendation or a bundle), so identity is at most {@link UNVERIFIED_IDENTITY}; what
+ * it found is a guess at the fields the source's driver reads, so completeness counts half; and one
+ * price without an offer list leaves integrity and contamination unchecked, so they are at most
+ * unverified too. Identity, integrity and contamination never rise above the driver's own
+ * reading of the same product, and completeness falls to half of the fallback's few fields, so a
+ * fallback scores below it (measured for every source in src/sources/sources.drift.test.ts).
+ */
+function discountFallback(components: TrustComponents): TrustComponents {
+  return {
+    identity: Math.min(components.identity, UNVERIFIED_IDENTITY),
+    completeness: components.completeness * FALLBACK_COMPLETENESS_FACTOR,
+    price_integrity: Math.min(components.price_integrity, UNVERIFIED_IDENTITY),
+    offer_contamination: Math.min(components.offer_contamination, UNVERIFIED_IDENTITY),
+    freshness: components.freshness,
+  };
 }
 
 /**

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import { request } from 'undici';
-import { classifyAddress, createAllowList } from './webhooks.address.ts';
+import { classifyAddress, createAllowList } from '../lib/ip-address.ts';
 import {
   assertCallbackAllowed,
   CallbackRefusedError,

@@ -8,7 +8,7 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import { AppError, invalid } from '../errors/app-error.ts';
-import { classifyAddress, createAllowList, parseIp, type AllowList } from './webhooks.address.ts';
+import { classifyAddress, createAllowList, parseIp, type AllowList } from '../lib/ip-address.ts';
 
 /** Resolves a host name to every address it has. */
 export type Resolver = (hostname: string) => Promise<LookupAddress[]>;

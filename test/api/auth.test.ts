@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createLegacyCredentials, requireAccount } from '../../src/accounts/accounts.service.ts';
+import { authenticate, loadJwtSecret } from '../../src/auth/auth.service.ts';
+import { verifyPassword } from '../../src/auth/credentials.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 
 describe('data-API authentication', () => {
@@ -99,5 +101,43 @@ describe('data-API authentication', () => {
       payload: { source: 'source_01', country: 'gb', values: ['pen'] },
     });
     assert.equal(gb.json().error, false);
+  });
+
+  it('runs the password hash for unknown usernames too, so answers do not reveal which exist', async () => {
+    await harness.account({ name: 'hashco', plan: 'enterprise', sources: 'source_01.de' });
+    const db = harness.runtime.deps.db;
+    const legacy = await createLegacyCredentials(db, await requireAccount(db, 'hashco'));
+    const hashed: string[] = [];
+    const spy = async (password: string, stored: string) => {
+      hashed.push(stored);
+      return verifyPassword(password, stored);
+    };
+    const basic = (user: string) => ({
+      authorization: `Basic ${Buffer.from(`${user}:guess`).toString('base64')}`,
+    });
+    const secret = await loadJwtSecret(db);
+    await assert.rejects(
+      authenticate(db, secret, basic(legacy.username), { verifyPassword: spy }),
+      /invalid/,
+    );
+    await assert.rejects(authenticate(db, secret, basic('no-such-user'), { verifyPassword: spy }), /invalid/);
+    assert.equal(hashed.length, 2);
+    assert.match(hashed[1] ?? '', /^scrypt\$[0-9a-f]{32}\$[0-9a-f]{64}$/);
+  });
+
+  it('invalidates earlier legacy credentials when they are generated again', async () => {
+    await harness.account({ name: 'rotco', plan: 'enterprise', sources: 'source_01.de' });
+    const db = harness.runtime.deps.db;
+    const account = await requireAccount(db, 'rotco');
+    const first = await createLegacyCredentials(db, account);
+    assert.equal((await statusOf({ authorization: `Bearer ${first.jwt}` })).statusCode, 404);
+    const second = await createLegacyCredentials(db, account);
+    assert.match(second.replaces, /no longer work/);
+    const basicOf = (legacy: { username: string; password: string }) =>
+      `Basic ${Buffer.from(`${legacy.username}:${legacy.password}`).toString('base64')}`;
+    assert.equal((await statusOf({ authorization: `Bearer ${first.jwt}` })).statusCode, 401);
+    assert.equal((await statusOf({ authorization: basicOf(first) })).statusCode, 401);
+    assert.equal((await statusOf({ authorization: `Bearer ${second.jwt}` })).statusCode, 404);
+    assert.equal((await statusOf({ authorization: basicOf(second) })).statusCode, 404);
   });
 });

@@ -61,6 +61,9 @@ describe('operator CLI (npx pricecrawl)', () => {
     const legacy = JSON.parse(run('legacy-credentials', '--account', 'bigco').stdout);
     assert.equal(legacy.account, 'bigco');
     assert.ok(legacy.username && legacy.password && legacy.jwt.split('.').length === 3);
+    const again = JSON.parse(run('legacy-credentials', '--account', 'bigco').stdout);
+    assert.notEqual(again.jwt, legacy.jwt);
+    assert.match(again.replaces, /replace.*earlier.*no longer work/);
   });
 
   it('fails with a clear JSON error and exit code 2', () => {

@@ -94,6 +94,8 @@ export interface TestCrawlContext extends CrawlContext {
   sellerNames: ReturnType<typeof createMemorySellerNameStore>;
   /** Every page request the driver made, in order. */
   requests: PageRequest[];
+  /** Pages the driver reported reading with the generic extractor (`reportFallback`), in order. */
+  fallbacks: { url: string; reason: string }[];
 }
 
 export interface TestCrawlContextOptions {
@@ -111,6 +113,7 @@ export interface TestCrawlContextOptions {
  */
 export function createTestCrawlContext(options: TestCrawlContextOptions): TestCrawlContext {
   const requests: PageRequest[] = [];
+  const fallbacks: TestCrawlContext['fallbacks'] = [];
   const controller = new AbortController();
   const timeoutMs = options.requestTimeoutMs ?? 10_000;
   return {
@@ -119,6 +122,8 @@ export function createTestCrawlContext(options: TestCrawlContextOptions): TestCr
     sellerNames: options.sellerNames ?? createMemorySellerNameStore(),
     signal: controller.signal,
     requests,
+    fallbacks,
+    reportFallback: (fallback) => fallbacks.push(fallback),
     async fetchPage(request: PageRequest): Promise<FetchedPage> {
       requests.push(request);
       let response: Response;

@@ -49,6 +49,7 @@ export async function startHarness(
     // Tests poll and hammer; the rate limit has its own test with its own settings.
     RATE_LIMIT_PER_SECOND: '100000',
     RATE_LIMIT_BURST: '100000',
+    AUTH_FAILURE_BURST: '100000',
     ...options.env,
   });
   const sandboxOrigin = `http://127.0.0.1:${sandboxPort}`;

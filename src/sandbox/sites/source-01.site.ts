@@ -28,6 +28,7 @@ import {
   siteBaseUrl,
 } from './site-kit.ts';
 import { truthTerms } from './truth-kit.ts';
+import { productPageIn } from './drift-kit.ts';
 
 const profile: CatalogueProfile = {
   source: 'source_01',
@@ -67,7 +68,16 @@ function register(app: FastifyInstance, context: SiteContext): void {
     const id = idOfFile((request.params as { file: string }).file);
     const product = id === undefined ? undefined : catalogue?.productById.get(id);
     if (!catalogue || !product) return sendNotFound(reply);
-    return sendHtml(reply, productPageHtml(viewOf(request, catalogue), product));
+    const view = viewOf(request, catalogue);
+    const options = {
+      siteName: 'Preisradar',
+      canonicalUrl: siteBaseUrl(request, catalogue) + productPath(product),
+      showGtin: true,
+    };
+    return sendHtml(
+      reply,
+      productPageIn(context, catalogue, product, options, () => productPageHtml(view, product)),
+    );
   });
   app.get('/:storefront/preisvergleich/Shop/:file', async (request, reply) => {
     const catalogue = catalogueOf(request, context);

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Catalogue, CatalogueProfile, Offer, Product, Seller } from '../catalogue/catalogue.types.ts';
 import { searchCatalogue } from '../catalogue/catalogue.ts';
 import { randomCode } from '../catalogue/identifiers.ts';
+import { formatMoney } from '../catalogue/locale.ts';
 import { DEPARTMENTS } from '../catalogue/vocabulary.ts';
 import { escapeHtml, htmlDocument, pageParam, queryParam } from '../html.ts';
 import type { SandboxSite, SiteContext, SiteTruth, TruthInput } from '../sandbox.types.ts';
@@ -34,6 +35,7 @@ import {
   siteBaseUrl,
 } from './site-kit.ts';
 import { truthTerms } from './truth-kit.ts';
+import { productPageIn } from './drift-kit.ts';
 
 const profile: CatalogueProfile = {
   source: 'source_02',
@@ -77,7 +79,17 @@ function register(app: FastifyInstance, context: SiteContext): void {
     const catalogue = catalogueOf(request, context);
     const product = productOf(request, catalogue);
     if (!catalogue || !product) return sendNotFound(reply);
-    return sendHtml(reply, productPageHtml(viewOf(request, catalogue), product));
+    const view = viewOf(request, catalogue);
+    const options = {
+      siteName: 'Shoply',
+      canonicalUrl: view.baseUrl + productPath(product),
+      showGtin: true,
+      formatPrice: (minor: number) => formatMoney(localizeMinor(minor, view.region), catalogue.locale),
+    };
+    return sendHtml(
+      reply,
+      productPageIn(context, catalogue, product, options, () => productPageHtml(view, product)),
+    );
   });
   app.get('/:storefront/gp/offer-listing/:code', async (request, reply) => {
     const catalogue = catalogueOf(request, context);

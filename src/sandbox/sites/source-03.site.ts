@@ -21,6 +21,7 @@ import {
   sendNotFound,
   siteBaseUrl,
 } from './site-kit.ts';
+import { driftedProductHtml } from './drift-kit.ts';
 import { truthTerms } from './truth-kit.ts';
 
 /** Cards per search, and sellers a product page lists before "N more sellers". */
@@ -191,6 +192,15 @@ function register(app: FastifyInstance, context: SiteContext): void {
     const catalogue = catalogueOf(request, context);
     const product = catalogue?.productById.get((request.params as { id: string }).id);
     if (!catalogue || !product) return sendNotFound(reply);
+    const baseUrl = siteBaseUrl(request, catalogue);
+    if (context.drifted(catalogue.storefront, product.id)) {
+      const options = {
+        siteName: 'Findr Shopping',
+        canonicalUrl: baseUrl + productPath(product),
+        showGtin: true,
+      };
+      return sendHtml(reply, driftedProductHtml(catalogue, product, options));
+    }
     const hidden = product.offers.length - SELLER_LIMIT;
     const cheapest = cheapestOffer(product) as Offer;
     const visible = [
@@ -200,15 +210,7 @@ function register(app: FastifyInstance, context: SiteContext): void {
         ? `<a class="sh-more-sellers" data-count="${hidden}" href="#">${escapeHtml(fillLabel(catalogue.labels.moreSellers, { count: hidden }))}</a>`
         : '',
     ].join('\n');
-    return sendHtml(
-      reply,
-      page(
-        catalogue,
-        product.name,
-        visible,
-        productState(product, catalogue, siteBaseUrl(request, catalogue)),
-      ),
-    );
+    return sendHtml(reply, page(catalogue, product.name, visible, productState(product, catalogue, baseUrl)));
   });
 }
 

@@ -2,12 +2,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Catalogue, CatalogueProfile, Offer, Product } from '../catalogue/catalogue.types.ts';
 import { randomNumericId } from '../catalogue/identifiers.ts';
+import { formatMoney } from '../catalogue/locale.ts';
 import { escapeHtml, htmlDocument, queryParam } from '../html.ts';
 import type { SandboxSite, SiteContext, SiteTruth, TruthInput } from '../sandbox.types.ts';
 import { itemPath, listingContent, productPath, searchListings } from './source-04.model.ts';
 import { itemPageHtml, productPageHtml, searchPageHtml, type Source04View } from './source-04.pages.ts';
 import { catalogueOf, offerFlags, priceSummary, sendHtml, sendNotFound, siteBaseUrl } from './site-kit.ts';
+import { driftedPageHtml, productCodes, productPageIn } from './drift-kit.ts';
 import { truthTerms } from './truth-kit.ts';
+
+const SITE_NAME = 'Bidbay';
 
 const profile: CatalogueProfile = {
   source: 'source_04',
@@ -39,13 +43,38 @@ function register(app: FastifyInstance, context: SiteContext): void {
     const catalogue = catalogueOf(request, context);
     const listing = catalogue?.offerById.get((request.params as { id: string }).id);
     if (!catalogue || !listing) return sendNotFound(reply);
-    return sendHtml(reply, itemPageHtml(viewOf(request, catalogue), listing.product, listing.offer));
+    const view = viewOf(request, catalogue);
+    const { product, offer } = listing;
+    if (!context.drifted(catalogue.storefront, product.id))
+      return sendHtml(reply, itemPageHtml(view, product, offer));
+    return sendHtml(
+      reply,
+      driftedPageHtml({
+        catalogue,
+        siteName: SITE_NAME,
+        canonicalUrl: view.baseUrl + itemPath(offer),
+        name: offer.title,
+        brand: product.brand,
+        priceText: formatMoney(offer.priceMinor, catalogue.locale),
+        availability: offer.availability,
+        codes: productCodes(catalogue, offer.id, product.gtin),
+      }),
+    );
   });
   app.get('/:storefront/p/:id', async (request, reply) => {
     const catalogue = catalogueOf(request, context);
     const product = catalogue?.productById.get((request.params as { id: string }).id);
     if (!catalogue || !product) return sendNotFound(reply);
-    return sendHtml(reply, productPageHtml(viewOf(request, catalogue), product));
+    const view = viewOf(request, catalogue);
+    const options = {
+      siteName: SITE_NAME,
+      canonicalUrl: view.baseUrl + productPath(product),
+      showGtin: true,
+    };
+    return sendHtml(
+      reply,
+      productPageIn(context, catalogue, product, options, () => productPageHtml(view, product)),
+    );
   });
   app.get('/:storefront/usr/:id', async (request, reply) => {
     const catalogue = catalogueOf(request, context);

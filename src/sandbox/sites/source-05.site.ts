@@ -21,6 +21,7 @@ import {
 } from './source-05.pages.ts';
 import { buyboxTruth, lowestPriceCard, memberOfferTruth, offerSummaryTruth, shopTruth } from './shop-kit.ts';
 import { catalogueOf, sendHtml, sendNotFound, siteBaseUrl } from './site-kit.ts';
+import { productPageIn } from './drift-kit.ts';
 
 const HEX_DIGITS = [...'0123456789abcdef'];
 
@@ -62,9 +63,12 @@ function register(app: FastifyInstance, context: SiteContext): void {
   app.get('/:storefront/produkt/:slug', async (request, reply) => {
     const found = productOf(request, context);
     if (!found) return sendNotFound(reply);
+    const { catalogue, product } = found;
+    const baseUrl = siteBaseUrl(request, catalogue);
+    const options = { siteName: 'Bazaro', canonicalUrl: baseUrl + productPath(product), showGtin: true };
     return sendHtml(
       reply,
-      productPageHtml(found.catalogue, found.product, siteBaseUrl(request, found.catalogue)),
+      productPageIn(context, catalogue, product, options, () => productPageHtml(catalogue, product, baseUrl)),
     );
   });
   app.get('/:storefront/produkt/:slug/oferty', async (request, reply) => {

@@ -13,6 +13,7 @@ import { escapeHtml, htmlDocument } from '../html.ts';
 import type { SandboxSite, SiteContext, SiteTruth, TruthInput } from '../sandbox.types.ts';
 import { listedOffersTruth, lowestPriceMinor, sellerOf, termAndIdShopTruth } from './shop-kit.ts';
 import { htmlRoute, slugOf, siteBaseUrl } from './site-kit.ts';
+import { productPageIn } from './drift-kit.ts';
 
 const SEARCH_PAGE_SIZE = 30;
 
@@ -118,7 +119,20 @@ function register(app: FastifyInstance, context: SiteContext): void {
     htmlRoute(context, (request, catalogue) => {
       const id = /(?:^|-)(S0[A-Z0-9]{8})$/.exec((request.params as { slug: string }).slug)?.[1];
       const product = id === undefined ? undefined : catalogue.productById.get(id);
-      return product && productPageHtml(catalogue, siteBaseUrl(request, catalogue), product);
+      return (
+        product &&
+        productPageIn(
+          context,
+          catalogue,
+          product,
+          {
+            siteName: 'Kaufhaus Nord',
+            canonicalUrl: siteBaseUrl(request, catalogue) + productPath(product),
+            showGtin: false,
+          },
+          () => productPageHtml(catalogue, siteBaseUrl(request, catalogue), product),
+        )
+      );
     }),
   );
 }

@@ -14,6 +14,7 @@ import { escapeHtml, htmlDocument, queryParam, scriptJson } from '../html.ts';
 import type { SandboxSite, SiteContext, SiteTruth, TruthInput } from '../sandbox.types.ts';
 import { leadOffer, listedOffersTruth, sellerOf, shopTruth } from './shop-kit.ts';
 import { amount, catalogueOf, htmlRoute, sendHtml, sendNotFound, slugOf, siteBaseUrl } from './site-kit.ts';
+import { productPageIn } from './drift-kit.ts';
 
 const SEARCH_PAGE_SIZE = 12;
 
@@ -132,7 +133,20 @@ function register(app: FastifyInstance, context: SiteContext): void {
     htmlRoute(context, (request, catalogue) => {
       const id = /^_(?:[a-z0-9-]*-)?(\d{7})\.html$/.exec((request.params as { file: string }).file)?.[1];
       const product = id === undefined ? undefined : catalogue.productById.get(id);
-      return product && productPageHtml(catalogue, siteBaseUrl(request, catalogue), product);
+      return (
+        product &&
+        productPageIn(
+          context,
+          catalogue,
+          product,
+          {
+            siteName: 'Elektromarkt',
+            canonicalUrl: siteBaseUrl(request, catalogue) + productPath(product),
+            showGtin: true,
+          },
+          () => productPageHtml(catalogue, siteBaseUrl(request, catalogue), product),
+        )
+      );
     }),
   );
 }

@@ -19,6 +19,7 @@ import {
 } from './source-08.pages.ts';
 import { coreOfferTruth, lowestPriceCard, offerSummaryTruth, sellerOf, shopTruth } from './shop-kit.ts';
 import { catalogueOf, sendHtml, sendNotFound, siteBaseUrl } from './site-kit.ts';
+import { productPageIn } from './drift-kit.ts';
 
 const profile: CatalogueProfile = {
   source: 'source_08',
@@ -56,9 +57,16 @@ function register(app: FastifyInstance, context: SiteContext): void {
   app.get('/:storefront/product/:id/', async (request, reply) => {
     const found = productOf(request, context);
     if (!found) return sendNotFound(reply);
+    const { catalogue, product } = found;
+    const baseUrl = siteBaseUrl(request, catalogue);
+    const options = {
+      siteName: 'Preisland',
+      canonicalUrl: baseUrl + productPath(product.id),
+      showGtin: true,
+    };
     return sendHtml(
       reply,
-      productPageHtml(found.catalogue, siteBaseUrl(request, found.catalogue), found.product),
+      productPageIn(context, catalogue, product, options, () => productPageHtml(catalogue, baseUrl, product)),
     );
   });
   app.get('/:storefront/product/:id/offers/', async (request, reply) => {

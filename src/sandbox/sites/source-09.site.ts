@@ -17,6 +17,7 @@ import {
 } from './source-09.pages.ts';
 import { buyboxTruth, lowestPriceCard, memberOfferTruth, offerSummaryTruth, shopTruth } from './shop-kit.ts';
 import { htmlRoute, searchRoute, siteBaseUrl } from './site-kit.ts';
+import { productPageIn } from './drift-kit.ts';
 
 /** Not-found values of each shorter or longer GTIN form listed besides the GTIN-13 ones. */
 const NOT_FOUND_PER_GTIN_FORM = 20;
@@ -48,7 +49,20 @@ function register(app: FastifyInstance, context: SiteContext): void {
       path,
       htmlRoute(context, (request, catalogue) => {
         const product = catalogue.productById.get((request.params as { id: string }).id);
-        return product && productPageHtml(catalogue, siteBaseUrl(request, catalogue), product);
+        return (
+          product &&
+          productPageIn(
+            context,
+            catalogue,
+            product,
+            {
+              siteName: 'ValueMart',
+              canonicalUrl: siteBaseUrl(request, catalogue) + productPath(product),
+              showGtin: true,
+            },
+            () => productPageHtml(catalogue, siteBaseUrl(request, catalogue), product),
+          )
+        );
       }),
     );
   }

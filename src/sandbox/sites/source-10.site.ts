@@ -13,6 +13,7 @@ import { escapeHtml, htmlDocument } from '../html.ts';
 import type { SandboxSite, SiteContext, SiteTruth, TruthInput } from '../sandbox.types.ts';
 import { listedOffersShopTruth, lowestPriceMinor, sellerOf } from './shop-kit.ts';
 import { htmlRoute, searchRoute, slugOf, siteBaseUrl } from './site-kit.ts';
+import { productPageIn } from './drift-kit.ts';
 
 const SEARCH_PAGE_SIZE = 24;
 const ID_PATTERN = /(?:^|-)(NH[A-Z0-9]{7}-[A-Z0-9]{3})\.html$/;
@@ -121,7 +122,20 @@ function register(app: FastifyInstance, context: SiteContext): void {
     htmlRoute(context, (request, catalogue) => {
       const id = ID_PATTERN.exec((request.params as { file: string }).file)?.[1];
       const product = id === undefined ? undefined : catalogue.productById.get(id);
-      return product && productPageHtml(catalogue, siteBaseUrl(request, catalogue), product);
+      return (
+        product &&
+        productPageIn(
+          context,
+          catalogue,
+          product,
+          {
+            siteName: 'Nordhaus',
+            canonicalUrl: siteBaseUrl(request, catalogue) + productPath(product),
+            showGtin: false,
+          },
+          () => productPageHtml(catalogue, siteBaseUrl(request, catalogue), product),
+        )
+      );
     }),
   );
 }

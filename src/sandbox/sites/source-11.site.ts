@@ -8,10 +8,14 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Catalogue, CatalogueProfile, Offer, Product } from '../catalogue/catalogue.types.ts';
 import { searchCatalogue } from '../catalogue/catalogue.ts';
 import { randomNumericId } from '../catalogue/identifiers.ts';
+import { formatMoney } from '../catalogue/locale.ts';
 import { escapeHtml, htmlDocument, queryParam } from '../html.ts';
 import type { SandboxSite, SiteContext, SiteTruth, TruthInput } from '../sandbox.types.ts';
 import { listedOffersTruth, lowestPriceMinor, sellerOf, termAndIdShopTruth } from './shop-kit.ts';
-import { catalogueOf, htmlRoute, slugOf, siteBaseUrl } from './site-kit.ts';
+import { productPageIn } from './drift-kit.ts';
+import { catalogueOf, cheapestOffer, htmlRoute, slugOf, siteBaseUrl } from './site-kit.ts';
+
+const SITE_NAME = 'RedAisle';
 
 const SEARCH_PAGE_SIZE = 24;
 
@@ -67,6 +71,27 @@ function itemJson(product: Product, baseUrl: string): Record<string, unknown> {
   };
 }
 
+/**
+ * The pdp answer after the redesign (the `markupDrift` fault): the new app's summary shape, with the
+ * price and stock only as display text, while the product page itself is rendered on the server in
+ * the second template.
+ */
+function driftedPdpJson(product: Product, catalogue: Catalogue, baseUrl: string): Record<string, unknown> {
+  const cheapest = cheapestOffer(product) as Offer;
+  return {
+    data: {
+      pdp_summary: {
+        id: product.id,
+        headline: product.name,
+        maker: product.brand,
+        display_price: formatMoney(cheapest.priceMinor, catalogue.locale),
+        stock_message: catalogue.labels.availability[cheapest.availability],
+        page_url: baseUrl + productPagePath(product),
+      },
+    },
+  };
+}
+
 function shellHtml(title: string, data: string): string {
   return htmlDocument({
     lang: 'en-US',
@@ -96,6 +121,8 @@ function register(app: FastifyInstance, context: SiteContext): void {
     const product = catalogue?.productById.get(tcin);
     if (!catalogue || !product)
       return sendJson(reply, { errors: [{ message: `No product found with tcin ${tcin}` }] }, 404);
+    if (context.drifted(catalogue.storefront, product.id))
+      return sendJson(reply, driftedPdpJson(product, catalogue, siteBaseUrl(request, catalogue)));
     const offers = product.offers.map((offer) => offerJson(offer, catalogue));
     return sendJson(reply, {
       data: {
@@ -108,7 +135,15 @@ function register(app: FastifyInstance, context: SiteContext): void {
     htmlRoute(context, (request, catalogue) => {
       const id = /^A-(\d{8})$/.exec((request.params as { file: string }).file)?.[1];
       const product = id === undefined ? undefined : catalogue.productById.get(id);
-      return product && shellHtml(product.name, `data-tcin="${escapeHtml(product.id)}"`);
+      if (!product) return undefined;
+      const options = {
+        siteName: SITE_NAME,
+        canonicalUrl: siteBaseUrl(request, catalogue) + productPagePath(product),
+        showGtin: false,
+      };
+      return productPageIn(context, catalogue, product, options, () =>
+        shellHtml(product.name, `data-tcin="${escapeHtml(product.id)}"`),
+      );
     }),
   );
   app.get(

@@ -13,6 +13,7 @@ import { escapeHtml, htmlDocument } from '../html.ts';
 import type { SandboxSite, SiteContext, SiteTruth, TruthInput } from '../sandbox.types.ts';
 import { listedOffersShopTruth, lowestPriceMinor, sellerOf } from './shop-kit.ts';
 import { htmlRoute, searchRoute, siteBaseUrl } from './site-kit.ts';
+import { productPageIn } from './drift-kit.ts';
 
 const SEARCH_PAGE_SIZE = 40;
 
@@ -114,7 +115,20 @@ function register(app: FastifyInstance, context: SiteContext): void {
     '/:storefront/item/:id/',
     htmlRoute(context, (request, catalogue) => {
       const product = catalogue.productById.get((request.params as { id: string }).id);
-      return product && productPageHtml(catalogue, siteBaseUrl(request, catalogue), product);
+      return (
+        product &&
+        productPageIn(
+          context,
+          catalogue,
+          product,
+          {
+            siteName: 'ネダン比較',
+            canonicalUrl: siteBaseUrl(request, catalogue) + productPath(product),
+            showGtin: false,
+          },
+          () => productPageHtml(catalogue, siteBaseUrl(request, catalogue), product),
+        )
+      );
     }),
   );
 }

@@ -15,6 +15,7 @@ import type {
   ValueQuery,
 } from '../../crawl/crawl.types.ts';
 import { isJsonObject, type JsonObject } from '../../extract/jsonld.ts';
+import { parseOrExtract } from './fallback.kit.ts';
 import { summarizePrices } from '../../crawl/crawl.offers.ts';
 import { assertCompletePage } from '../../crawl/parse/page.ts';
 import { totalOf } from '../../crawl/parse/values.ts';
@@ -178,6 +179,11 @@ export type ShopProduct =
       parse: (page: FetchedPage) => Record<string, unknown>;
       /** Request headers of the product fetch (a JSON API wants `accept`). */
       headers?: Record<string, string>;
+      /**
+       * The page people see, for the generic extractor when `parse` does not understand the
+       * product answer (a JSON API); without it the extractor reads the product page itself.
+       */
+      humanPath?: (productId: string) => string;
     }
   /** The driver's own reading, for sources whose topics fetch more than the product page. */
   | { crawl: (context: CrawlContext, query: ValueQuery, productId: string) => Promise<DriverOutcome> };
@@ -246,5 +252,9 @@ async function crawlShopProduct(
 ): Promise<DriverOutcome> {
   if ('crawl' in product) return product.crawl(context, query, productId);
   const page = await fetchOrMissing(context, product.path(productId), 'product', product.headers);
-  return page ? found(product.parse(page), noExtraFetches()) : notFound();
+  if (!page) return notFound();
+  const { humanPath } = product;
+  const humanPage = humanPath && (() => fetchOrMissing(context, humanPath(productId), 'product'));
+  const read = await parseOrExtract(context, page, { product_id: productId }, product.parse, humanPage);
+  return found('parsed' in read ? read.parsed : read.extracted, noExtraFetches());
 }

@@ -29,6 +29,7 @@ import {
   type ParsedOffer,
   type SearchCard,
 } from './source-01.parse.ts';
+import { parseOrExtract } from '../kit/fallback.kit.ts';
 
 /** Countries whose product results carry category names (spec 2.4). */
 const CATEGORY_NAME_COUNTRIES = ['de', 'at'];
@@ -46,7 +47,7 @@ export const source01Driver: SourceDriver = {
       case 'term':
         return crawlTerm(context, query);
       case 'id':
-        return crawlProduct(context, query, productPath(query.value), noExtraFetches());
+        return crawlProduct(context, query, query.value, productPath(query.value), noExtraFetches());
       case 'gtin':
         return crawlGtin(context, query);
       case 'pzn':
@@ -74,7 +75,7 @@ async function crawlGtin(context: CrawlContext, query: ValueQuery): Promise<Driv
     );
   }
   return crawlGtinProduct(context, query, resolve, (id) =>
-    crawlProduct(context, query, productPath(id), noExtraFetches()),
+    crawlProduct(context, query, id, productPath(id), noExtraFetches()),
   );
 }
 
@@ -82,7 +83,7 @@ async function crawlPzn(context: CrawlContext, query: ValueQuery): Promise<Drive
   const id = await lookUp(context, query.value);
   if (id === undefined) return notFound();
   if (query.topic === 'convert') return found({ id, product_id: id, pzn: query.value }, noExtraFetches());
-  return crawlProduct(context, query, productPath(id), noExtraFetches());
+  return crawlProduct(context, query, id, productPath(id), noExtraFetches());
 }
 
 /** Search pages up to `max_pages`, then the top product's page. */
@@ -101,7 +102,7 @@ async function crawlTerm(context: CrawlContext, query: ValueQuery): Promise<Driv
   }
   const top = cards[0];
   if (!top) return notFound(billable);
-  const outcome = await crawlProduct(context, query, top.url, billable);
+  const outcome = await crawlProduct(context, query, top.id, top.url, billable);
   if (outcome.status !== 'found') return outcome;
   return found(
     {
@@ -115,16 +116,19 @@ async function crawlTerm(context: CrawlContext, query: ValueQuery): Promise<Driv
   );
 }
 
-/** A product page (path below the base URL, or an absolute link) as spec 2.4 content. */
+/** Product `id`'s page (path below the base URL, or an absolute link) as spec 2.4 content. */
 async function crawlProduct(
   context: CrawlContext,
   query: ValueQuery,
+  id: string,
   pathOrUrl: string,
   billable: BillableFetches,
 ): Promise<DriverOutcome> {
   const page = await fetchOrMissing(context, pathOrUrl, 'product');
   if (!page) return notFound(billable);
-  const product = parseProductPage(page);
+  const read = await parseOrExtract(context, page, { id, product_id: id }, parseProductPage);
+  if ('extracted' in read) return found(read.extracted, billable);
+  const product = read.parsed;
   const sellerNames = await marketplaceSellerNames(context, query, product.offers, billable);
   const offers = product.offers.map(({ seller_id, ...offer }, index) => ({
     position: index + 1,

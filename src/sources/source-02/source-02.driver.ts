@@ -28,6 +28,7 @@ import {
   type SearchCard,
   type SearchPage,
 } from './source-02.parse.ts';
+import { parseOrExtract } from '../kit/fallback.kit.ts';
 
 /** Countries the de storefront localizes with this query parameter (spec part 1, rule 2). */
 const DELIVERY_COUNTRIES = ['at', 'ch'];
@@ -114,7 +115,9 @@ async function crawlItem(
 ): Promise<DriverOutcome> {
   const page = await fetchLocalized(context, query, `/dp/${encodeURIComponent(itemCode)}`, 'product');
   if (!page) return notFound(billable);
-  const product = parseProductPage(page);
+  const read = await parseOrExtract(context, page, { product_id: itemCode }, parseProductPage);
+  if ('extracted' in read) return found(read.extracted, billable);
+  const product = read.parsed;
   let offers: Record<string, unknown>[] = [];
   if (query.topic === 'search_and_offers') {
     const listing = await fetchLocalized(

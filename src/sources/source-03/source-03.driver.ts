@@ -5,7 +5,14 @@
  * `partial: true` when the page announces more sellers than it lists.
  */
 import type { CheerioAPI } from 'cheerio/slim';
-import type { CrawlContext, DriverOutcome, SourceDriver, ValueQuery } from '../../crawl/crawl.types.ts';
+import { parseOrExtract } from '../kit/fallback.kit.ts';
+import type {
+  CrawlContext,
+  DriverOutcome,
+  FetchedPage,
+  SourceDriver,
+  ValueQuery,
+} from '../../crawl/crawl.types.ts';
 import { summarizePrices } from '../../crawl/crawl.offers.ts';
 import { absoluteUrl, embeddedJson, loadPage } from '../../crawl/parse/page.ts';
 import { fromMicros, StateReader } from '../../crawl/parse/state.ts';
@@ -105,6 +112,13 @@ async function crawlRecord(context: CrawlContext, query: ValueQuery): Promise<Dr
 async function crawlProduct(context: CrawlContext, id: string): Promise<DriverOutcome> {
   const page = await fetchOrMissing(context, `/product/${encodeURIComponent(id)}`, 'product');
   if (!page) return notFound();
+  const read = await parseOrExtract(context, page, { product_id: id, id }, parseProduct);
+  if ('extracted' in read) return found(read.extracted, noExtraFetches());
+  return found(read.parsed.content, noExtraFetches(), { partial: read.parsed.partial });
+}
+
+/** A product page as content, and whether the marketplace lists more sellers than it shows. */
+function parseProduct(page: FetchedPage): { content: Record<string, unknown>; partial: boolean } {
   const $ = loadPage(page);
   const state = new StateReader(embeddedJson(page, '__STATE__'), page.url);
   const product = state.object('product');
@@ -127,7 +141,7 @@ async function crawlProduct(context: CrawlContext, id: string): Promise<DriverOu
     offers_count: offers.length,
     offers,
   };
-  return found(content, noExtraFetches(), { partial: hasMoreSellers($) || sellersTotal > offers.length });
+  return { content, partial: hasMoreSellers($) || sellersTotal > offers.length };
 }
 
 /** The "N more sellers" notice a product page shows when it lists only part of the sellers. */

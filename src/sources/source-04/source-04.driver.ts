@@ -14,6 +14,7 @@ import {
   notFound,
   removeConversion,
 } from '../kit/driver.kit.ts';
+import { parseOrExtract } from '../kit/fallback.kit.ts';
 import { parseItemPage, parseProductPage, parseSearchPage, type Listing } from './source-04.parse.ts';
 
 export const source04Driver: SourceDriver = {
@@ -67,7 +68,9 @@ async function crawlTerm(context: CrawlContext, term: string): Promise<DriverOut
 async function crawlItem(context: CrawlContext, itemId: string): Promise<DriverOutcome> {
   const page = await fetchOrMissing(context, `/itm/${encodeURIComponent(itemId)}`, 'product');
   if (!page) return notFound();
-  const { identity, listing } = parseItemPage(page);
+  const read = await parseOrExtract(context, page, { product_id: itemId }, parseItemPage);
+  if ('extracted' in read) return found(read.extracted, noExtraFetches());
+  const { identity, listing } = read.parsed;
   const { epid, ...fields } = listing;
   return found(
     {
@@ -87,7 +90,9 @@ async function crawlItem(context: CrawlContext, itemId: string): Promise<DriverO
 async function crawlProduct(context: CrawlContext, productId: string): Promise<DriverOutcome> {
   const page = await fetchOrMissing(context, `/p/${encodeURIComponent(productId)}`, 'product');
   if (!page) return notFound();
-  const { identity, listings } = parseProductPage(page);
+  const read = await parseOrExtract(context, page, { product_id: productId }, parseProductPage);
+  if ('extracted' in read) return found(read.extracted, noExtraFetches());
+  const { identity, listings } = read.parsed;
   const offers = listings.map(asOffer);
   return found(
     {

@@ -4,6 +4,7 @@
  * store). Topic `search` reads the product page: buy box, the site's offer statistics and its top
  * three offers; `search_and_offers` also reads the offer listing and returns every offer.
  */
+import { parseOrExtract } from '../kit/fallback.kit.ts';
 import type { CrawlContext, DriverOutcome, ValueQuery } from '../../crawl/crawl.types.ts';
 import { fetchOrMissing, found, noExtraFetches, notFound } from '../kit/driver.kit.ts';
 import { createShopDriver, priceStats } from '../kit/shop-driver.kit.ts';
@@ -26,7 +27,9 @@ async function crawlProductById(
 ): Promise<DriverOutcome> {
   const page = await fetchOrMissing(context, productPath(id), 'product');
   if (!page) return notFound();
-  const product = parseProductPage(page);
+  const read = await parseOrExtract(context, page, { product_id: id }, parseProductPage);
+  if ('extracted' in read) return found(read.extracted, noExtraFetches());
+  const product = read.parsed;
   if (query.topic !== 'search_and_offers') {
     return found({ ...product.head, ...product.stats, offers: product.topOffers }, noExtraFetches());
   }

@@ -4,6 +4,7 @@
  * the product page with every offer; `search_and_offers` adds seller ratings, condition and offer
  * titles from the offer listing.
  */
+import { parseOrExtract } from '../kit/fallback.kit.ts';
 import { PageParseError } from '../../crawl/crawl.errors.ts';
 import type { CrawlContext, DriverOutcome, ValueQuery } from '../../crawl/crawl.types.ts';
 import { fetchOrMissing, found, noExtraFetches, notFound } from '../kit/driver.kit.ts';
@@ -27,7 +28,9 @@ async function crawlProductById(
 ): Promise<DriverOutcome> {
   const page = await fetchOrMissing(context, productPath(id), 'product');
   if (!page) return notFound();
-  const content = parseProductPage(page);
+  const read = await parseOrExtract(context, page, { product_id: id }, parseProductPage);
+  if ('extracted' in read) return found(read.extracted, noExtraFetches());
+  const content = read.parsed;
   if (query.topic !== 'search_and_offers') return found(content, noExtraFetches());
   const offersPage = await fetchOrMissing(context, `${productPath(id)}offers/`, 'offers');
   if (!offersPage) return notFound();

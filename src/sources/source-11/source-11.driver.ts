@@ -17,5 +17,7 @@ export const source11Driver = createShopDriver({
     path: (tcin) => `/api/redsky/v2/pdp?tcin=${encodeURIComponent(tcin)}`,
     parse: parseProductAnswer,
     headers: { accept: 'application/json' },
+    // The shop finds the page by the TCIN alone; the slug is decoration.
+    humanPath: (tcin) => `/p/item/-/A-${encodeURIComponent(tcin)}`,
   },
 });

@@ -1,11 +1,12 @@
 /**
- * IP address classification for callback_url safety (decisions G28). Addresses are parsed to bytes
+ * IP address classification shared by every outbound guard: callback_url safety (decisions G28)
+ * and the crawl's host guard (docs/crawl-engine.md). Addresses are parsed to bytes
  * so every textual form (IPv4-mapped, IPv4-compatible, NAT64, 6to4, compressed, zone ids) is judged
  * by what it actually reaches, not by how it is written.
  */
 import { isIP } from 'node:net';
 
-/** Why an address may not receive webhooks; `undefined` from `classifyAddress` means public. */
+/** Why an address is internal (not to be reached for a customer); `undefined` from `classifyAddress` means public. */
 export type BlockedRange =
   'unspecified' | 'loopback' | 'private' | 'link-local' | 'cgnat' | 'multicast' | 'metadata' | 'reserved';
 

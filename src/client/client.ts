@@ -1,0 +1,73 @@
+import { AccountApi } from './client.account.ts';
+import { HistoryApi } from './client.history.ts';
+import { DEFAULT_RETRY, Transport, type FetchFunction, type RetryOptions } from './client.http.ts';
+import { JobsApi, type ClientContext } from './client.jobs.ts';
+import { StreamsApi } from './client.streams.ts';
+
+/** The client's default service address, the service's embedded default. */
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:8080';
+
+/** Options of `new PricecrawlClient(…)`; all optional. */
+export interface PricecrawlClientOptions {
+  /** Service address (default `http://127.0.0.1:8080`). */
+  baseUrl?: string;
+  /** The data API key (`svc_live_…`), sent as `x-api-key` on `/job`, `/stream`, `/history`. */
+  apiKey?: string;
+  /** A dashboard session token, sent as `Authorization: Bearer` on `/v1/account/*`. */
+  sessionToken?: string;
+  /** Replaces the global `fetch` (tests, proxies, instrumentation). */
+  fetch?: FetchFunction;
+  /** Retries of 429, 5xx and network failures (default 4 attempts, 500 ms doubling, jittered). */
+  retry?: Partial<RetryOptions>;
+  /** Replaces the timer used between retries and polls (tests). */
+  sleep?: (ms: number) => Promise<void>;
+  /** A number in [0, 1) for backoff jitter (default `Math.random`). */
+  random?: () => number;
+  /** Per-attempt time limit (default 150 s, above the service's longest `wait`). */
+  requestTimeoutMs?: number;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A typed client of the Pricecrawl API.
+ *
+ * ```ts
+ * const client = new PricecrawlClient({ apiKey: process.env.PRICECRAWL_API_KEY });
+ * const { job } = await client.jobs.submit({ source: 'source_01', country: 'de', key: 'id', values: ['8401952'] });
+ * await client.jobs.wait(job._id);
+ * const csv = await client.jobs.downloadCsv(job._id);
+ * ```
+ */
+export class PricecrawlClient {
+  readonly jobs: JobsApi;
+  readonly streams: StreamsApi;
+  readonly history: HistoryApi;
+  readonly account: AccountApi;
+
+  constructor(private readonly options: PricecrawlClientOptions = {}) {
+    const fetchFunction: FetchFunction = options.fetch ?? ((input, init) => fetch(input, init));
+    const sleep = options.sleep ?? defaultSleep;
+    const transport = new Transport({
+      baseUrl: options.baseUrl ?? DEFAULT_BASE_URL,
+      apiKey: options.apiKey,
+      sessionToken: options.sessionToken,
+      fetch: fetchFunction,
+      retry: { ...DEFAULT_RETRY, ...options.retry },
+      sleep,
+      random: options.random ?? Math.random,
+      requestTimeoutMs: options.requestTimeoutMs ?? 150_000,
+      userAgent: 'pricecrawl-client/0.1.0',
+    });
+    const context: ClientContext = { transport, sleep, now: () => Date.now() };
+    this.jobs = new JobsApi(context);
+    this.streams = new StreamsApi(context);
+    this.history = new HistoryApi(context);
+    this.account = new AccountApi(context);
+  }
+
+  /** A client like this one that authenticates the account plane with `sessionToken`. */
+  withSession(sessionToken: string): PricecrawlClient {
+    return new PricecrawlClient({ ...this.options, sessionToken });
+  }
+}

@@ -1,0 +1,85 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { parse } from 'csv-parse/sync';
+import { startHarness, type Harness } from '../support/harness.ts';
+
+const README = readFileSync('README.md', 'utf8');
+const section = README.slice(README.indexOf('### From `npm start` to a CSV of prices'));
+const fenced = (language: string) =>
+  section.match(new RegExp('```' + language + '\\n([\\s\\S]*?)```'))?.[1] ?? '';
+
+function sh(
+  command: string,
+  cwd: string,
+  env: Record<string, string>,
+): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('sh', ['-c', command], {
+      cwd,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stderr }));
+  });
+}
+
+function assertPricesCsv(path: string): void {
+  const rows = parse(readFileSync(path, 'utf8'), { columns: true }) as Array<Record<string, string>>;
+  assert.ok(rows.length > 0);
+  assert.ok(rows.every((row) => row.key === 'Akku-Bohrschrauber 18V' && row.success === 'true'));
+  assert.ok(
+    rows.every((row) => Number(row.offer_price) > 0),
+    'one priced row per offer',
+  );
+}
+
+describe("the README's path from npm start to a CSV of prices", () => {
+  let harness: Harness;
+  let env: Record<string, string>;
+  // Inside the checkout, so `pricecrawl/client` resolves through the package's own exports.
+  mkdirSync('.tmp', { recursive: true });
+  const dir = mkdtempSync(join('.tmp', 'readme-'));
+
+  before(async () => {
+    harness = await startHarness();
+    await harness.app.listen({ port: 0, host: '127.0.0.1' });
+    const { key } = await harness.account();
+    env = {
+      PRICECRAWL_URL: `http://127.0.0.1:${(harness.app.server.address() as AddressInfo).port}`,
+      PRICECRAWL_API_KEY: key,
+    };
+  });
+  after(async () => {
+    await harness.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('takes at most five commands with the CLI, and its submit command writes the CSV', async () => {
+    const commands = fenced('sh')
+      .split('\n')
+      .filter((line) => line.trim() !== '');
+    assert.ok(commands.length <= 5, commands.join('\n'));
+    assert.match(commands[0] ?? '', /npm start/);
+    const submit = commands.find((line) => line.includes('npx pricecrawl submit')) ?? '';
+    const result = await sh(submit, dir, env);
+    assert.equal(result.code, 0, result.stderr);
+    assertPricesCsv(join(dir, 'prices.csv'));
+  });
+
+  it('takes at most ten lines of TypeScript with the client, and they write the CSV', async () => {
+    const program = fenced('ts');
+    assert.ok(program.trim().split('\n').length <= 10, program);
+    writeFileSync(join(dir, 'prices.ts'), program);
+    rmSync(join(dir, 'prices.csv'), { force: true });
+    const result = await sh(`${process.execPath} --import tsx prices.ts`, dir, env);
+    assert.equal(result.code, 0, result.stderr);
+    assertPricesCsv(join(dir, 'prices.csv'));
+  });
+});
