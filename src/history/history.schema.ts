@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, XLSX_MEDIA_TYPE, downloadResponses } from '../openapi/openapi.schemas.ts';
+import { Nullable, XLSX_MEDIA_TYPE, downloadResponses, type Fits } from '../openapi/openapi.schemas.ts';
 
 /** Page size of `GET /history` when `limit` is not given, and its maximum. */
 export const HISTORY_PAGE = { defaultLimit: 100, maxLimit: 1000 } as const;
@@ -52,6 +52,9 @@ const HistoryPointSchema = Type.Object({
   buybox_price: Nullable(Type.Number()),
   currency: Nullable(Type.String()),
 });
+
+// A history point must fit the schema that serialises it: tsc fails here when they drift.
+export const HISTORY_POINT_FITS_SCHEMA: Fits<HistoryPoint, Static<typeof HistoryPointSchema>> = true;
 
 /** `GET /history` in JSON (docs/history.md). */
 export const HistoryPageSchema = Type.Object(

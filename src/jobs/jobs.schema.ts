@@ -3,6 +3,7 @@ import { resultsToCsv } from './jobs.csv.ts';
 import type { ResultItem } from './jobs.results.ts';
 import {
   EXAMPLE_IDS,
+  type Fits,
   IdempotencyHeaders,
   Nullable,
   XLSX_MEDIA_TYPE,
@@ -149,7 +150,7 @@ const CrawlRecordSchema = Type.Object(
     http_status: Type.Integer(),
     duration_ms: Type.Integer(),
     observed_at: Type.String(),
-    geo: Type.String(),
+    geo: Nullable(Type.String({ description: 'Country the request left from; null when not known.' })),
     job_type: Type.String(),
   },
   { additionalProperties: true },
@@ -178,6 +179,9 @@ export const ResultItemSchema = Type.Object(
   },
   { examples: [EXAMPLE_RESULT] },
 );
+
+// A stored result item must fit the schema that serialises it: tsc fails here when they drift.
+export const RESULT_ITEM_FITS_SCHEMA: Fits<ResultItem, Static<typeof ResultItemSchema>> = true;
 
 const EXAMPLE_JOB = {
   _id: EXAMPLE_IDS.job,

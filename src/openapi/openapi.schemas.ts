@@ -6,6 +6,13 @@ import { Type, type TSchema } from '@sinclair/typebox';
  * them with fast-json-stringify), so every field a handler sends must be declared.
  */
 
+/**
+ * Answers `true` only when every value of `Stored` fits `Schema`'s type. Modules assert it for the
+ * shapes their handlers send, so a field that changes type fails `tsc` instead of failing the
+ * serialiser at run time.
+ */
+export type Fits<Stored, Schema> = [Stored] extends [Schema] ? true : false;
+
 /** Nullable variant of a schema (`T | null`). */
 export function Nullable<T extends TSchema>(schema: T, options: { description?: string } = {}) {
   return Type.Union([schema, Type.Null()], options);
