@@ -1,12 +1,12 @@
 import type { Logger } from 'pino';
 import type { Metrics } from './metrics/metrics.ts';
+import type { RecordedValue } from './results/results.record.ts';
 import type { Config } from './config.ts';
 import type { CrawlEngine } from './crawl/crawl.engine.ts';
 import type { Db } from './db/database.ts';
-import type { JobEvents } from './jobs/jobs.events.ts';
+import type { JobEvents } from './work/work.events.ts';
 import type { WorkQueue } from './queue/queue.types.ts';
 import type { SourceCatalogue } from './sources/sources.catalogue.ts';
-import type { CompletionHook } from './jobs/jobs.completion.ts';
 import type { CallbackPolicy } from './webhooks/webhooks.callback-url.ts';
 
 /** Everything the app and the tasks are built from; made once per process by `main/runtime.ts`. */
@@ -21,8 +21,10 @@ export interface AppDeps {
   engine?: CrawlEngine;
   /** Origin of the bundled sandbox, the default upstream (`http://127.0.0.1:<SANDBOX_PORT>`). */
   sandboxOrigin: string;
-  /** Called inside the transaction that records each value (stream delivery assembly). */
-  completionHooks: CompletionHook[];
+  /** Told after a delivery was written, so the sender looks sooner than its next poll. */
+  onDeliveryCreated: () => void;
+  /** Told of every value recorded (metrics, the job-end log line). */
+  onValueRecorded?: (value: RecordedValue) => void;
   /** Which webhook hosts may be called (decisions G28), from `CALLBACK_ALLOW_HOSTS`. */
   callbackPolicy: CallbackPolicy;
   /** Prometheus metrics of this process (decisions G33), shown by `GET /metrics`. */

@@ -1,19 +1,27 @@
+import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import { accountJobsRoutes } from './account-plane/account-plane.jobs.routes.ts';
+import { useJsonSerializer } from './account-plane/account-plane.route-schema.ts';
+import { accountPlaneRoutes } from './account-plane/account-plane.routes.ts';
 import type { AppDeps } from './app.deps.ts';
 import { requireDataApiAuth } from './auth/auth.hook.ts';
+import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { HEALTH_ROUTES } from './health/health.schema.ts';
 import { historyRoutes } from './history/history.routes.ts';
 import { installErrorHandling } from './http/http.errors.ts';
 import { validatorCompiler } from './http/http.validation.ts';
+import { requireDashboardSession, sessionOf } from './identity/identity.hook.ts';
+import { identityRoutes } from './identity/identity.routes.ts';
+import { createIdentity } from './identity/identity.service.ts';
 import { jobsRoutes } from './jobs/jobs.routes.ts';
 import { markRequestLogger, runInRequest, wellFormedRequestId } from './lib/request-context.ts';
 import { metricsRoutes } from './metrics/metrics.routes.ts';
 import { createRateLimits } from './ratelimit/ratelimit.service.ts';
-import { FIELD_HINTS } from './jobs/jobs.schema.ts';
+import { FIELD_HINTS } from './submissions/submissions.schema.ts';
 import { streamsRoutes } from './streams/streams.routes.ts';
 
 /** Options of the HTTP app that are not part of the deps. */
@@ -67,12 +75,15 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
           apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
           bearer: { type: 'http', scheme: 'bearer' },
           basic: { type: 'http', scheme: 'basic' },
+          // The account plane's dashboard session (decisions G17, G30).
+          session: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
         },
       },
       security: [{ apiKey: [] }, { bearer: [] }, { basic: [] }],
     },
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(cookie);
   // The docs page and its assets are served from the package, never from a CDN.
   await app.register(swaggerUi, {
     routePrefix: '/docs',
@@ -93,6 +104,27 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     await historyRoutes(scope, deps);
     await streamsRoutes(scope, deps);
   });
+  // The account plane: sign-in and `/v1/account/*` take dashboard sessions, never API keys.
+  const identity = await createIdentity(deps);
+  await app.register(async (scope) => {
+    useJsonSerializer(scope);
+    await identityRoutes(scope, deps, identity);
+  });
+  await app.register(async (scope) => {
+    const limits = createRateLimits({
+      ratePerSecond: deps.config.rateLimitPerSecond,
+      burst: deps.config.rateLimitBurst,
+      authFailureBurst: deps.config.authFailureBurst,
+      authFailuresPerMinute: deps.config.authFailuresPerMinute,
+    });
+    useJsonSerializer(scope);
+    requireDashboardSession(scope, deps.db, identity);
+    // Registered after the session hook, so each account's requests spend its own bucket (G14).
+    scope.addHook('onRequest', async (request, reply) => limits.charge(reply, sessionOf(request).account.id));
+    await accountPlaneRoutes(scope, deps);
+    await accountJobsRoutes(scope, deps);
+  });
+  await app.register(async (scope) => dashboardRoutes(scope));
   return app;
 }
 

@@ -40,6 +40,22 @@ describe('configuration', () => {
     assert.throws(() => loadConfig({ EGRESS_PROXIES: '{"de": "not a list"}' }), /EGRESS_PROXIES/);
   });
 
+  it('reads the identity settings and wants the OIDC variables together', () => {
+    const config = loadConfig({ BOOTSTRAP_USER_EMAIL: 'Admin@Example.test', SESSION_TTL_SECONDS: '300' });
+    assert.equal(config.bootstrapUserEmail, 'admin@example.test');
+    assert.equal(config.sessionTtlSeconds, 300);
+    assert.equal(config.sessionSigningKeyId, 'session-1');
+    assert.throws(() => loadConfig({ SESSION_TTL_SECONDS: '3600' }), /SESSION_TTL_SECONDS/);
+    assert.throws(() => loadConfig({ BOOTSTRAP_USER_PASSWORD: 'short' }), /BOOTSTRAP_USER_PASSWORD/);
+    assert.throws(() => loadConfig({ OIDC_ISSUER: 'https://id.example.test/' }), /must be set together/);
+    const oidc = loadConfig({
+      OIDC_ISSUER: 'https://id.example.test/',
+      OIDC_AUDIENCE: 'pricecrawl',
+      OIDC_JWKS_URL: 'https://id.example.test/jwks',
+    });
+    assert.equal(oidc.oidcJwksUrl, 'https://id.example.test/jwks');
+  });
+
   it('reads TRUST_PROXY as a flag or the addresses of the load balancers', () => {
     assert.equal(loadConfig({}).trustProxy, false);
     assert.equal(loadConfig({ TRUST_PROXY: 'true' }).trustProxy, true);

@@ -92,6 +92,27 @@ function databaseUrl(raw: string): string {
   return raw;
 }
 
+function httpUrl(raw: string): string {
+  if (!/^https?:\/\/[^\s]+$/.test(raw)) throw new ConfigValueError('must be an http:// or https:// URL');
+  return raw;
+}
+
+function email(raw: string): string {
+  if (!/^[^\s@]+@[^\s@]+$/.test(raw)) throw new ConfigValueError('must be an email address');
+  return raw.toLowerCase();
+}
+
+function password(raw: string): string {
+  if (raw.length < 8) throw new ConfigValueError('must be at least 8 characters');
+  return raw;
+}
+
+function keyId(raw: string): string {
+  if (!/^[A-Za-z0-9._-]{1,64}$/.test(raw))
+    throw new ConfigValueError('must be 1 to 64 letters, digits, dots, dashes or underscores');
+  return raw;
+}
+
 function redisUrl(raw: string): string {
   if (!/^rediss?:\/\//.test(raw)) throw new ConfigValueError('must be a redis:// or rediss:// URL');
   return raw;
@@ -199,6 +220,37 @@ const schema = {
   authFailuresPerMinute: { env: 'AUTH_FAILURES_PER_MINUTE', parse: positiveNumber, default: 10 },
   authFailureBurst: { env: 'AUTH_FAILURE_BURST', parse: integer(1, 1_000_000), default: 20 },
   trustProxy: { env: 'TRUST_PROXY', parse: trustProxy, default: false as boolean | string[] },
+  // Identity and dashboard sessions (decisions G30, startup contract "dashboard user").
+  bootstrapUserEmail: { env: 'BOOTSTRAP_USER_EMAIL', parse: email, default: 'demo@localhost' },
+  bootstrapUserPassword: {
+    env: 'BOOTSTRAP_USER_PASSWORD',
+    parse: password,
+    default: undefined as string | undefined,
+  },
+  // G30: a session token lives at most 15 minutes.
+  sessionTtlSeconds: { env: 'SESSION_TTL_SECONDS', parse: integer(10, 900), default: 900 },
+  refreshTokenTtlSeconds: {
+    env: 'REFRESH_TOKEN_TTL_SECONDS',
+    parse: integer(60, 90 * 86_400),
+    default: 14 * 86_400,
+  },
+  // Changing it makes a new key sign; the previous one keeps verifying until its tokens expired.
+  sessionSigningKeyId: { env: 'SESSION_SIGNING_KEY_ID', parse: keyId, default: 'session-1' },
+  sessionCookieSecure: { env: 'SESSION_COOKIE_SECURE', parse: boolean, default: false },
+  loginMaxFailuresPerEmail: { env: 'LOGIN_MAX_FAILURES_PER_EMAIL', parse: integer(1, 10_000), default: 5 },
+  loginMaxFailuresPerAddress: {
+    env: 'LOGIN_MAX_FAILURES_PER_ADDRESS',
+    parse: integer(1, 100_000),
+    default: 20,
+  },
+  loginFailureWindowSeconds: {
+    env: 'LOGIN_FAILURE_WINDOW_SECONDS',
+    parse: integer(1, 86_400),
+    default: 900,
+  },
+  oidcIssuer: { env: 'OIDC_ISSUER', parse: text, default: undefined as string | undefined },
+  oidcAudience: { env: 'OIDC_AUDIENCE', parse: text, default: undefined as string | undefined },
+  oidcJwksUrl: { env: 'OIDC_JWKS_URL', parse: httpUrl, default: undefined as string | undefined },
   // decisions G33: when set, `GET /metrics` requires `Authorization: Bearer <token>`.
   metricsToken: { env: 'METRICS_TOKEN', parse: text, default: undefined as string | undefined },
   // A worker has no API; with this port it serves `/metrics` and `/health/live` there.
@@ -241,6 +293,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       const reason = error instanceof ConfigValueError ? error.message : String(error);
       problems.push(`${spec.env}=${JSON.stringify(raw)} ${reason}`);
     }
+  }
+  const oidc = [schema.oidcIssuer.env, schema.oidcAudience.env, schema.oidcJwksUrl.env];
+  const oidcSet = oidc.filter((name) => env[name] !== undefined && env[name] !== '');
+  if (oidcSet.length > 0 && oidcSet.length < oidc.length) {
+    problems.push(`${oidc.join(', ')} must be set together (set: ${oidcSet.join(', ')})`);
   }
   if (problems.length > 0) throw new ConfigError(problems);
   const dataDir = resolve(values.dataDir as string);

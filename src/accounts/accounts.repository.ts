@@ -54,6 +54,29 @@ export async function findAccountByKeyHash(
   return { account, keyHash: key_hash };
 }
 
+/**
+ * Notes that a key authenticated a request. Written at most once a minute per key, so a busy key
+ * costs one small update a minute, not one per request.
+ */
+export async function recordApiKeyUse(db: Db, keyHash: string, now: Date = new Date()): Promise<void> {
+  const staleBefore = isoNow(new Date(now.getTime() - 60_000));
+  await db
+    .updateTable('api_keys')
+    .set({ last_used_at: isoNow(now) })
+    .where('key_hash', '=', keyHash)
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', staleBefore)]))
+    .execute();
+}
+
+/** Sets an account's status (operator: suspend or resume, decisions C2). */
+export async function updateAccountStatus(
+  db: Db,
+  accountId: string,
+  status: Account['status'],
+): Promise<void> {
+  await db.updateTable('accounts').set({ status }).where('id', '=', accountId).execute();
+}
+
 export async function insertApiKey(
   db: Db,
   accountId: string,
@@ -139,6 +162,18 @@ export async function hasSourceGrant(
     .where('country', 'in', countries)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** The (source, country) pairs an enterprise account is enabled for (decisions C2). */
+export async function listSourceGrants(
+  db: Db,
+  accountId: string,
+): Promise<Array<{ source: string; country: string }>> {
+  return db
+    .selectFrom('account_sources')
+    .select(['source', 'country'])
+    .where('account_id', '=', accountId)
+    .execute();
 }
 
 export async function readSetting(db: Db, name: string): Promise<string | undefined> {

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { ColumnType, Selectable } from 'kysely';
 
 /** Plans of spec part 5: self-serve (every source, gated by credits) or enterprise (listed pairs). */
 export type Plan = 'self-serve' | 'enterprise';
@@ -31,6 +31,8 @@ export interface ApiKeysTable {
   label: string | null;
   created_at: string;
   revoked_at: string | null;
+  /** When the key last authenticated a data request (updated at most once a minute). */
+  last_used_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface LegacyCredentialsTable {

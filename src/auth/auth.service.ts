@@ -6,6 +6,7 @@ import {
   findAccountByKeyHash,
   findLegacyCredential,
   findLegacyCredentialByAccount,
+  recordApiKeyUse,
 } from '../accounts/accounts.repository.ts';
 import type { Account } from '../accounts/accounts.table.ts';
 import type { Db } from '../db/database.ts';
@@ -50,12 +51,24 @@ export async function issueAccountJwt(
 
 const unauthenticated = (message: string) => new AppError('unauthenticated', message);
 
+/** When this process last wrote each key's `last_used_at`: skips a database write per request. */
+const lastUseWrittenAt = new Map<string, number>();
+
+async function noteApiKeyUse(db: Db, keyHash: string): Promise<void> {
+  const now = Date.now();
+  if (now - (lastUseWrittenAt.get(keyHash) ?? 0) < 60_000) return;
+  if (lastUseWrittenAt.size > 10_000) lastUseWrittenAt.clear();
+  lastUseWrittenAt.set(keyHash, now);
+  await recordApiKeyUse(db, keyHash, new Date(now));
+}
+
 async function byApiKey(db: Db, rawKey: string): Promise<Account> {
   if (!API_KEY_PATTERN.test(rawKey)) throw unauthenticated('invalid API key');
   const hash = hashApiKey(rawKey);
   const found = await findAccountByKeyHash(db, hash);
   // The index finds the row; the digest is compared again in constant time before it is trusted.
   if (!found || !digestsEqual(found.keyHash, hash)) throw unauthenticated('invalid API key');
+  await noteApiKeyUse(db, hash);
   return found.account;
 }
 

@@ -4,12 +4,16 @@ import {
   createApiKey,
   createLegacyCredentials,
   requireAccount,
-} from '../accounts/accounts.service.ts';
+} from '../provisioning/provisioning.service.ts';
+import { listSourceGrants } from '../accounts/accounts.repository.ts';
 import type { AppDeps } from '../app.deps.ts';
+import { updateAccountStatus } from '../accounts/accounts.repository.ts';
+import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { updateSpendingSettings } from '../credits/credits.repository.ts';
 import { creditBalance, grantCredits } from '../credits/credits.service.ts';
 import { verifyAccountLedger } from '../credits/credits.verify.ts';
 import { invalid } from '../errors/app-error.ts';
+import { createUser, disableUser } from '../identity/identity.users.ts';
 import { USAGE } from './cli.usage.ts';
 
 /** What an operator command needs: the database and the source catalogue. */
@@ -76,11 +80,7 @@ export async function runDatabaseCommand(deps: CliDeps, argv: string[]): Promise
           values.credits === undefined ? undefined : positiveInteger(String(values.credits), 'credits'),
         cacheReuse: values['cache-reuse'] === true,
       });
-      const sources = await deps.db
-        .selectFrom('account_sources')
-        .select(['source', 'country'])
-        .where('account_id', '=', account.id)
-        .execute();
+      const sources = await listSourceGrants(deps.db, account.id);
       return {
         id: account.id,
         name: account.name,
@@ -94,10 +94,49 @@ export async function runDatabaseCommand(deps: CliDeps, argv: string[]): Promise
     case 'keys create': {
       const values = parse(args, { account: { type: 'string' }, label: { type: 'string' } });
       const account = await requireAccount(deps.db, requireOption(values, 'account'));
-      return {
-        account: account.name,
-        ...(await createApiKey(deps.db, account, (values.label as string | undefined) ?? null)),
-      };
+      const created = await createApiKey(deps.db, account, (values.label as string | undefined) ?? null);
+      await insertAuditEntry(deps.db, {
+        accountId: account.id,
+        actor: 'operator',
+        action: 'api_key.create',
+        target: created.id,
+        details: { prefix: created.prefix },
+      });
+      return { account: account.name, ...created };
+    }
+    case 'users create': {
+      const values = parse(args, {
+        account: { type: 'string' },
+        email: { type: 'string' },
+        password: { type: 'string' },
+      });
+      const account = await requireAccount(deps.db, requireOption(values, 'account'));
+      const { user, password, generated } = await createUser(deps.db, {
+        account,
+        email: requireOption(values, 'email'),
+        password: values.password as string | undefined,
+        actor: 'operator',
+      });
+      // A generated password is printed this once; a given one is never echoed.
+      return { account: account.name, id: user.id, email: user.email, ...(generated ? { password } : {}) };
+    }
+    case 'users disable': {
+      const values = parse(args, { email: { type: 'string' } });
+      const user = await disableUser(deps.db, requireOption(values, 'email'), 'operator');
+      return { id: user.id, email: user.email, status: user.status };
+    }
+    case 'accounts suspend':
+    case 'accounts resume': {
+      const values = parse(args, { account: { type: 'string' } });
+      const account = await requireAccount(deps.db, requireOption(values, 'account'));
+      const status = command === 'accounts suspend' ? 'suspended' : 'active';
+      await updateAccountStatus(deps.db, account.id, status);
+      await insertAuditEntry(deps.db, {
+        accountId: account.id,
+        actor: 'operator',
+        action: `account.${status}`,
+      });
+      return { account: account.name, status };
     }
     case 'credits grant': {
       const values = parse(args, { account: { type: 'string' }, amount: { type: 'string' } });
@@ -135,6 +174,12 @@ export async function runDatabaseCommand(deps: CliDeps, argv: string[]): Promise
       const budgetCap =
         cap === undefined ? undefined : cap === 'none' ? null : nonNegativeInteger(cap, 'budget-cap');
       await updateSpendingSettings(deps.db, account.id, { overage, budgetCap });
+      await insertAuditEntry(deps.db, {
+        accountId: account.id,
+        actor: 'operator',
+        action: 'spending.update',
+        details: { overage, budget_cap: budgetCap },
+      });
       const updated = await requireAccount(deps.db, account.name);
       return { account: updated.name, overage: updated.overage === 1, budget_cap: updated.budget_cap };
     }

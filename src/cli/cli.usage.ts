@@ -17,6 +17,10 @@ operator commands (the database directly; JSON output):
   credits balance --account N
   credits verify --account N
   accounts set-spending --account N [--overage true|false] [--budget-cap N|none]
+  accounts suspend --account N
+  accounts resume --account N
+  users create --account N --email E [--password P]
+  users disable --email E
   legacy-credentials --account N   (replaces the account's earlier username, password and JWTs)
   extract FILE.html [--url URL]
   mock                      the mock server on MOCK_PORT (default 8090): documented examples, any credential`;

@@ -10,7 +10,8 @@ export interface AccountCredits {
   error: false;
   balance: number;
   reserved: number;
-  available: number;
+  /** null: nothing limits spending (overage on, no budget cap). */
+  available: number | null;
   spent_this_month: number;
   overage: boolean;
   budget_cap: number | null;

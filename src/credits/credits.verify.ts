@@ -1,4 +1,6 @@
+import { findAccountById } from '../accounts/accounts.repository.ts';
 import type { Db } from '../db/database.ts';
+import { findJobStatus, listAccountJobIds, listValueCredits } from '../work/work.repository.ts';
 import {
   advanceTotals,
   listAccountLedger,
@@ -111,12 +113,9 @@ function checkValues(
  */
 export async function verifyJobLedger(db: Db, jobId: string): Promise<JobLedgerReport> {
   const entries = await listJobLedger(db, jobId);
-  const job = await db.selectFrom('jobs').select(['status']).where('id', '=', jobId).executeTakeFirst();
-  const values = await db
-    .selectFrom('job_values')
-    .select(['idx', 'status', 'credits'])
-    .where('job_id', '=', jobId)
-    .execute();
+  const status = await findJobStatus(db, jobId);
+  const job = status === undefined ? undefined : { status };
+  const values = await listValueCredits(db, jobId);
   const reserved = spent(entries, 'reserve');
   const released = sumOf(entries, 'release');
   const charged = spent(entries, 'charge');
@@ -179,19 +178,15 @@ export async function verifyAccountLedger(db: Db, accountId: string): Promise<Ac
   if (balance !== granted - charged - overage - outstanding) {
     problems.push(`balance ${balance} is not granted − charged − overage − outstanding`);
   }
-  const jobIds = await db.selectFrom('jobs').select('id').where('account_id', '=', accountId).execute();
+  const jobIds = await listAccountJobIds(db, accountId);
   const ledgerJobIds = entries.flatMap((entry) => (entry.job_id === null ? [] : [entry.job_id]));
   const jobs: JobLedgerReport[] = [];
-  for (const jobId of new Set([...jobIds.map((row) => row.id), ...ledgerJobIds])) {
+  for (const jobId of new Set([...jobIds, ...ledgerJobIds])) {
     const report = await verifyJobLedger(db, jobId);
     jobs.push(report);
     problems.push(...report.problems.map((problem) => `job ${jobId}: ${problem}`));
   }
-  const account = await db
-    .selectFrom('accounts')
-    .select('budget_cap')
-    .where('id', '=', accountId)
-    .executeTakeFirst();
+  const account = await findAccountById(db, accountId);
   const spentThisMonth = totals.month === monthOf(new Date().toISOString()) ? totals.monthSpent : 0;
   const cap = account?.budget_cap ?? null;
   if (cap !== null && spentThisMonth > Number(cap)) {

@@ -4,13 +4,15 @@ import type {
   ApiKeysTable,
   LegacyCredentialsTable,
 } from '../accounts/accounts.table.ts';
+import type { AuditLogTable } from '../audit/audit.table.ts';
 import type { ConversionsTable, SellerNamesTable } from '../crawl/crawl-state.table.ts';
+import type { StreamStatesTable, WebhookDeliveriesTable } from '../deliveries/deliveries.table.ts';
 import type { CreditLedgerTable } from '../credits/credits.table.ts';
+import type { RefreshTokensTable, SigningKeysTable, UsersTable } from '../identity/identity.table.ts';
 import type { ObservationReceiptsTable, ObservationsTable } from '../observations/observations.table.ts';
-import type { IdempotencyKeysTable, JobValuesTable, JobsTable } from '../jobs/jobs.table.ts';
+import type { IdempotencyKeysTable } from '../submissions/submissions.table.ts';
+import type { JobValuesTable, JobsTable } from '../work/work.table.ts';
 import type { QueueTasksTable } from '../queue/queue.table.ts';
-import type { StreamStatesTable } from '../streams/streams.table.ts';
-import type { WebhookDeliveriesTable } from '../webhooks/webhooks.table.ts';
 
 export interface SettingsTable {
   name: string;
@@ -35,4 +37,8 @@ export interface DatabaseSchema {
   webhook_deliveries: WebhookDeliveriesTable;
   observations: ObservationsTable;
   observation_receipts: ObservationReceiptsTable;
+  users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
+  signing_keys: SigningKeysTable;
+  audit_log: AuditLogTable;
 }

@@ -6,6 +6,7 @@ import * as streams from './migrations/0003_streams.ts';
 import * as observations from './migrations/0004_observations.ts';
 import * as intervalRuns from './migrations/0005_interval_runs.ts';
 import * as legacyTokenGeneration from './migrations/0006_legacy_token_generation.ts';
+import * as identityAccountPlane from './migrations/0007_identity_account_plane.ts';
 
 /** Migrations in order; a new one is appended here with the next number. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,13 +16,16 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004_observations': observations,
   '0005_interval_runs': intervalRuns,
   '0006_legacy_token_generation': legacyTokenGeneration,
+  '0007_identity_account_plane': identityAccountPlane,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 /** Brings the schema up to date; throws with the failing migration's error. */
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  // Numbers are reserved per feature and may land out of order (0007 before 0006); each migration
+  // stands alone, so a database that ran a later number still takes an earlier one that arrives after.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error !== undefined || failed !== undefined) {

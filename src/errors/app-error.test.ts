@@ -32,4 +32,13 @@ describe('the error model', () => {
       message: 'invalid API key',
     });
   });
+
+  it('writes the account plane 401 body of decisions G31', () => {
+    const error = new AppError('unauthorized', 'invalid or expired session token');
+    assert.equal(error.httpStatus, 401);
+    assert.deepEqual(errorBody(error, 'r'), {
+      error: 'unauthorized',
+      message: 'invalid or expired session token',
+    });
+  });
 });

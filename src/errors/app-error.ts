@@ -18,6 +18,10 @@ const ERROR_TABLE = {
   /** Transport faults: the request could not be read as an API request at all. */
   malformed_body: { status: 400, message: 'malformed request body' },
   unauthenticated: { status: 401, message: 'missing or invalid credentials' },
+  /** decisions G31: the account plane and sign-in answer 401 `{error:"unauthorized", message}`. */
+  unauthorized: { status: 401, message: 'missing, invalid or expired session' },
+  /** A cookie-authenticated change without the matching double-submit CSRF token. */
+  csrf_rejected: { status: 403, message: 'missing or wrong CSRF token' },
   /** decisions C2: 403 is kept for a suspended account. */
   account_suspended: { status: 403, message: 'account suspended' },
   not_found: { status: 404, message: 'not found' },
@@ -99,6 +103,7 @@ export function toAppError(error: unknown): AppError {
 export function errorBody(error: AppError, requestId: string): Record<string, unknown> {
   // spec part 7.2: a 401 body carries `error` as a string (sample "user not found") and a message.
   if (error.code === 'unauthenticated') return { error: 'user not found', message: error.message };
+  if (error.code === 'unauthorized') return { error: 'unauthorized', message: error.message };
   if (error.code === 'account_suspended') return { error: 'account suspended', message: error.message };
   if (error.code === 'internal') return { error: true, message: error.message, request_id: requestId };
   return { error: true, message: error.message };

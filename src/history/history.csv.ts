@@ -1,5 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
-import { neutralizeFormula, type Cell } from '../jobs/jobs.csv.ts';
+import { neutralizeFormula } from '../lib/csv.ts';
+import type { SheetCell } from '../lib/xlsx.ts';
 import type { HistoryPoint } from './history.schema.ts';
 
 const COLUMNS = [
@@ -15,7 +16,7 @@ const COLUMNS = [
 ] as const satisfies ReadonlyArray<keyof HistoryPoint>;
 
 /** A history page as a table: the header and one row per point, formula-like text neutralised. */
-export function historyTable(points: readonly HistoryPoint[]): { columns: string[]; rows: Cell[][] } {
+export function historyTable(points: readonly HistoryPoint[]): { columns: string[]; rows: SheetCell[][] } {
   return {
     columns: [...COLUMNS],
     rows: points.map((point) =>

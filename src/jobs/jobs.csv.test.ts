@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { neutralizeFormula, resultsToCsv } from './jobs.csv.ts';
-import type { ResultItem } from './jobs.results.ts';
+import { neutralizeFormula } from '../lib/csv.ts';
+import { resultsToCsv } from './jobs.csv.ts';
+import type { ResultItem } from '../work/work.table.ts';
 
 const trust = {
   score: 0.9,

@@ -1,16 +1,12 @@
 import { stringify } from 'csv-stringify/sync';
-import type { ResultItem } from './jobs.results.ts';
+import { neutralizeFormula } from '../lib/csv.ts';
+import type { ResultItem } from '../work/work.table.ts';
 
 /** One cell of a download row. */
 export type Cell = string | number | boolean | null;
 type Row = Record<string, Cell>;
 
 const BASE_COLUMNS = ['key', 'success', 'reason', 'served_from', 'observed_at', 'trust_score'] as const;
-
-/** decisions G10: a cell a spreadsheet would read as a formula gets a leading apostrophe. */
-export function neutralizeFormula(cell: string): string {
-  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
-}
 
 function toCell(value: unknown): Cell | undefined {
   if (

@@ -1,4 +1,9 @@
+/**
+ * Interval jobs after submission (decisions G5, spec 4.4 and 4.5): the `run_interval_job` task that
+ * starts each period's run, and the update and delete of an interval job.
+ */
 import { findAccountById } from '../accounts/accounts.repository.ts';
+import type { Account } from '../accounts/accounts.table.ts';
 import type { AppDeps } from '../app.deps.ts';
 import { releaseJobRemainder } from '../credits/credits.service.ts';
 import type { Db } from '../db/database.ts';
@@ -6,49 +11,23 @@ import { AppError } from '../errors/app-error.ts';
 import { isoNow, isoPlus } from '../lib/time.ts';
 import { PermanentTaskError } from '../queue/queue.types.ts';
 import type { SortBy } from '../sources/sources.types.ts';
-import { insertJob, insertJobValues, findJob } from './jobs.repository.ts';
-import type { SubmissionBody } from './jobs.schema.ts';
-import { createJob, valueRows } from './jobs.service.ts';
-import { normalizeSubmission, type Submission } from './jobs.submission.ts';
-import type { Job } from './jobs.table.ts';
-
-/** Task name of an interval job's period. */
-export const RUN_INTERVAL_TASK = 'run_interval_job';
-
-/** Far enough that the retention cleaner never takes an interval job itself, only its runs. */
-const NEVER_EXPIRES = '9999-12-31T23:59:59.999Z';
-
-function scheduleRun(deps: Pick<AppDeps, 'queue'>, trx: Db, jobId: string, runAtIso: string) {
-  return deps.queue.add(
-    [
-      {
-        task: RUN_INTERVAL_TASK,
-        payload: { jobId, runAt: runAtIso },
-        runAt: new Date(runAtIso),
-        dedupeKey: `interval:${jobId}:${runAtIso}`,
-      },
-    ],
-    trx,
-  );
-}
-
-/**
- * Writes an interval job (decisions G5) inside the submission transaction: the job row keeps the
- * parameters and its values as templates; each period a run (a job of its own) crawls them.
- */
-export async function writeIntervalJob(
-  trx: Db,
-  deps: Pick<AppDeps, 'queue'>,
-  job: Job,
-  submission: Submission,
-) {
-  await insertJob(trx, { ...job, status: 'working', next_run_at: job.created_at, expires_at: NEVER_EXPIRES });
-  await insertJobValues(
-    trx,
-    valueRows(job.id, submission).map((row) => ({ ...row, status: 'template' as const })),
-  );
-  await scheduleRun(deps, trx, job.id, job.created_at);
-}
+import { scheduleIntervalRun } from '../submissions/submissions.interval.ts';
+import { normalizeSubmission } from '../submissions/submissions.rules.ts';
+import type { SubmissionBody } from '../submissions/submissions.schema.ts';
+import { createJob, getAccountJob, valueRows } from '../submissions/submissions.service.ts';
+import {
+  deleteJob,
+  deleteJobValues,
+  deleteRuns,
+  findJob,
+  findLatestRun,
+  insertJobValues,
+  listJobValueStrings,
+  listRuns,
+  updateJob,
+} from '../work/work.repository.ts';
+import type { Job } from '../work/work.table.ts';
+import { presentJob } from './jobs.service.ts';
 
 /** The submission an interval job's stored parameters and values amount to. */
 async function submissionOf(
@@ -56,18 +35,12 @@ async function submissionOf(
   job: Job,
   overrides: Partial<SubmissionBody> = {},
 ) {
-  const values = await deps.db
-    .selectFrom('job_values')
-    .select('value')
-    .where('job_id', '=', job.id)
-    .orderBy('idx')
-    .execute();
   const body: SubmissionBody = {
     source: job.source,
     country: job.country,
     key: job.key,
     topic: job.topic,
-    values: values.map((row) => row.value),
+    values: await listJobValueStrings(deps.db, job.id),
     max_pages: job.max_pages,
     max_age: job.max_age,
     sort_by: job.sort_by as SortBy,
@@ -80,13 +53,6 @@ async function submissionOf(
     ...overrides,
   };
   return normalizeSubmission(body, 'batch', deps.catalogue);
-}
-
-/** The most recent run of an interval job; with `ended`, the most recent that ended. */
-export async function findLatestRun(db: Db, intervalJobId: string, ended = false): Promise<Job | undefined> {
-  let query = db.selectFrom('jobs').selectAll().where('parent_id', '=', intervalJobId);
-  if (ended) query = query.where('status', 'in', ['finished', 'failed']);
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
 /**
@@ -109,8 +75,8 @@ export async function runIntervalJobTask(deps: AppDeps, payload: Record<string, 
         account,
         { ...(await submissionOf(deps, job)), intervalMinutes: null },
         {
-          fingerprint: '',
-          extras: { parentId: job.id },
+          // C3: a run's deliveries are signed with the secret returned when the interval job was made.
+          extras: { parentId: job.id, ...(job.webhook_secret ? { webhookSecret: job.webhook_secret } : {}) },
         },
       );
     } catch (error) {
@@ -120,27 +86,18 @@ export async function runIntervalJobTask(deps: AppDeps, payload: Record<string, 
   }
   const nextRunAt = isoPlus(runAt, job.interval_minutes * 60_000);
   await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('jobs')
-      .set({ next_run_at: nextRunAt, updated_at: isoNow() })
-      .where('id', '=', jobId)
-      .execute();
-    await scheduleRun(deps, trx, jobId, nextRunAt);
+    await updateJob(trx, jobId, { next_run_at: nextRunAt });
+    await scheduleIntervalRun(deps, trx, jobId, nextRunAt);
   });
 }
 
 /** Deletes the runs of an interval job, releasing what unfinished runs still hold. */
-async function deleteRuns(trx: Db, job: Job): Promise<void> {
-  const runs = await trx
-    .selectFrom('jobs')
-    .select(['id', 'status'])
-    .where('parent_id', '=', job.id)
-    .execute();
-  for (const run of runs) {
+async function deleteRunsReleasing(trx: Db, job: Job): Promise<void> {
+  for (const run of await listRuns(trx, job.id)) {
     if (run.status === 'new' || run.status === 'working')
       await releaseJobRemainder(trx, job.account_id, run.id);
   }
-  await trx.deleteFrom('jobs').where('parent_id', '=', job.id).execute();
+  await deleteRuns(trx, job.id);
 }
 
 function requireInterval(job: Job): void {
@@ -153,43 +110,46 @@ function requireInterval(job: Job): void {
  */
 export async function updateIntervalJob(
   deps: AppDeps,
-  job: Job,
+  account: Account,
+  jobId: string,
   changes: Partial<SubmissionBody>,
-): Promise<Job> {
+): Promise<{ error: false; job: Record<string, unknown> }> {
+  const job = await getAccountJob(deps, account, jobId);
   requireInterval(job);
   const submission = await submissionOf(deps, job, changes);
   const now = isoNow();
   await deps.db.transaction().execute(async (trx) => {
-    await deleteRuns(trx, job);
-    await trx
-      .updateTable('jobs')
-      .set({
-        topic: submission.topic,
-        max_pages: submission.maxPages,
-        max_age: submission.maxAgeSeconds,
-        sort_by: submission.sortBy,
-        timeout_minutes: submission.timeoutMinutes,
-        values_total: submission.values.length,
-        next_run_at: now,
-        updated_at: now,
-      })
-      .where('id', '=', job.id)
-      .execute();
-    await trx.deleteFrom('job_values').where('job_id', '=', job.id).execute();
+    await deleteRunsReleasing(trx, job);
+    await updateJob(trx, job.id, {
+      topic: submission.topic,
+      max_pages: submission.maxPages,
+      max_age: submission.maxAgeSeconds,
+      sort_by: submission.sortBy,
+      timeout_minutes: submission.timeoutMinutes,
+      values_total: submission.values.length,
+      next_run_at: now,
+    });
+    await deleteJobValues(trx, job.id);
     await insertJobValues(
       trx,
       valueRows(job.id, submission).map((row) => ({ ...row, status: 'template' as const })),
     );
-    await scheduleRun(deps, trx, job.id, now);
+    await scheduleIntervalRun(deps, trx, job.id, now);
   });
-  return (await findJob(deps.db, job.id)) ?? job;
+  return { error: false, job: await presentJob(deps, (await findJob(deps.db, job.id)) ?? job) };
 }
 
 /** `DELETE /job/{id}` (spec 4.5): the interval job and all its runs and results, for good. */
-export async function deleteIntervalJob(deps: Pick<AppDeps, 'db'>, job: Job): Promise<void> {
+export async function deleteIntervalJob(
+  deps: Pick<AppDeps, 'db'>,
+  account: Account,
+  jobId: string,
+): Promise<{ error: false; message: string }> {
+  const job = await getAccountJob(deps, account, jobId);
   requireInterval(job);
   await deps.db.transaction().execute(async (trx) => {
-    await deleteRuns(trx, job);
-    await trx.deleteFrom('jobs').where('id', '=', job.id).execute();
+    await deleteRunsReleasing(trx, job);
+    await deleteJob(trx, job.id);
   });
+  return { error: false, message: 'job deleted' };
 }

@@ -1,52 +1,15 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { resultsToCsv } from './jobs.csv.ts';
-import type { ResultItem } from './jobs.results.ts';
+import { EXAMPLE_RESULT, ResultItemSchema } from '../work/work.schema.ts';
+import { SubmissionBody } from '../submissions/submissions.schema.ts';
 import {
   EXAMPLE_IDS,
-  type Fits,
   IdempotencyHeaders,
   Nullable,
   XLSX_MEDIA_TYPE,
   dataResponses,
   downloadResponses,
 } from '../openapi/openapi.schemas.ts';
-
-/**
- * The submission body of `POST /job` and `POST /stream` (spec 2.1). Types and simple bounds live
- * here so the validator names the field; rules that depend on the source (countries, keys, topics)
- * and the value list live in `jobs.submission.ts`.
- */
-export const SubmissionBody = Type.Object(
-  {
-    source: Type.String({ minLength: 1 }),
-    country: Type.String({ minLength: 1 }),
-    key: Type.Optional(Type.String({ minLength: 1 })),
-    topic: Type.Optional(Type.String({ minLength: 1 })),
-    values: Type.Union([Type.Array(Type.String()), Type.String()]),
-    max_pages: Type.Optional(Type.Integer({ minimum: 1, maximum: 10 })),
-    // decisions G21: values above 259200 are clamped, not refused.
-    max_age: Type.Optional(Type.Integer({ minimum: 0 })),
-    sort_by: Type.Optional(Type.String()),
-    timeout: Type.Optional(Type.Integer({ minimum: 1, maximum: 1440 })),
-    callback_url: Type.Optional(Type.String({ minLength: 1, maxLength: 2048 })),
-    not_found_max_age: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650 })),
-    include_meta: Type.Optional(Type.Boolean()),
-    wait: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 120 }), Type.Boolean()])),
-    client_ref: Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])),
-    delivery_batch_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
-    fetch_seller_names: Type.Optional(Type.Boolean()),
-    interval: Type.Optional(Type.Integer({ minimum: 15, maximum: 10080 })),
-  },
-  { additionalProperties: false },
-);
-export type SubmissionBody = Static<typeof SubmissionBody>;
-
-/** Hints for fields whose schema is a union, where the validator's own words would be vague. */
-export const FIELD_HINTS: Record<string, string> = {
-  values: 'values must be an array of strings or a comma-separated string',
-  wait: 'wait must be an integer from 1 to 120 seconds or a boolean',
-  client_ref: 'client_ref must be a string or null',
-};
 
 export const JobIdParams = Type.Object({
   id: Type.String({ description: '24-hex-character job id.', examples: ['65f1c2a9e4b0a1b2c3d4e5f6'] }),
@@ -93,95 +56,6 @@ const JobStatusSchema = Type.Union(
   JOB_STATUSES.map((status) => Type.Literal(status)),
   { description: 'spec 3.1: `new`, `working`, `finished` or `failed`.' },
 );
-
-/** An example result item (source_01, `key: id`), shared by every example that carries results. */
-export const EXAMPLE_RESULT: ResultItem = {
-  key: '5863521',
-  success: true,
-  reason: null,
-  content: {
-    id: '5863521',
-    product_id: '5863521',
-    name: 'Acme Kettle 1.7 l',
-    url: 'https://example.com/product/5863521',
-    price_min: 24.99,
-    price_avg: 27.49,
-    price_max: 29.99,
-    offers_count: 2,
-    offers: [
-      { position: 1, price: 24.99, currency: 'EUR', shipping: 0, total: 24.99, seller_name: 'Shop A' },
-      { position: 2, price: 29.99, currency: 'EUR', shipping: 3.9, total: 33.89, seller_name: 'Shop B' },
-    ],
-  },
-  served_from: 'live',
-  observed_at: '2025-03-01T10:15:02.311Z',
-  trust: {
-    score: 0.93,
-    components: {
-      identity: 1,
-      completeness: 0.9,
-      price_integrity: 0.95,
-      offer_contamination: 1,
-      freshness: 0.7,
-    },
-    flagged_offers: [],
-  },
-};
-
-const TrustSchema = Type.Object(
-  {
-    score: Type.Number({ minimum: 0, maximum: 1 }),
-    components: Type.Object({
-      identity: Type.Number(),
-      completeness: Type.Number(),
-      price_integrity: Type.Number(),
-      offer_contamination: Type.Number(),
-      freshness: Type.Number(),
-    }),
-    flagged_offers: Type.Array(Type.Integer()),
-  },
-  { description: 'spec 2.5: how far the result can be trusted, 0..1.' },
-);
-
-const CrawlRecordSchema = Type.Object(
-  {
-    crawl_id: Type.String(),
-    url: Type.String(),
-    http_status: Type.Integer(),
-    duration_ms: Type.Integer(),
-    observed_at: Type.String(),
-    geo: Nullable(Type.String({ description: 'Country the request left from; null when not known.' })),
-    job_type: Type.String(),
-  },
-  { additionalProperties: true },
-);
-
-/** The result item of spec 2.3; `content` differs per source, so it keeps every field it has. */
-export const ResultItemSchema = Type.Object(
-  {
-    key: Type.String({ description: 'The input value this result belongs to.' }),
-    success: Type.Boolean(),
-    reason: Nullable(Type.String(), {
-      description: '`not found`, `source currently unavailable`, `timeout`, `parameter_invalid` or null.',
-    }),
-    content: Nullable(
-      Type.Object({}, { additionalProperties: true, description: 'Source-specific payload (spec 2.4).' }),
-    ),
-    served_from: Type.Union([Type.Literal('live'), Type.Literal('cache')]),
-    observed_at: Nullable(Type.String()),
-    trust: TrustSchema,
-    meta: Type.Optional(
-      Type.Object(
-        { crawls: Type.Array(CrawlRecordSchema), partial: Type.Optional(Type.Boolean()) },
-        { additionalProperties: true, description: 'spec 2.6: present when `include_meta` was true.' },
-      ),
-    ),
-  },
-  { examples: [EXAMPLE_RESULT] },
-);
-
-// A stored result item must fit the schema that serialises it: tsc fails here when they drift.
-export const RESULT_ITEM_FITS_SCHEMA: Fits<ResultItem, Static<typeof ResultItemSchema>> = true;
 
 const EXAMPLE_JOB = {
   _id: EXAMPLE_IDS.job,

@@ -1,226 +1,119 @@
-import { createHash } from 'node:crypto';
+/**
+ * The batch API (spec 2.1–2.3, 4.1–4.5): submission, the status view, and reading results with
+ * their expiry. Routes parse and shape; everything they answer comes from here.
+ */
 import type { Account } from '../accounts/accounts.table.ts';
-import { hasSourceGrant } from '../accounts/accounts.repository.ts';
 import type { AppDeps } from '../app.deps.ts';
-import { reserveCredits } from '../credits/credits.service.ts';
 import { AppError } from '../errors/app-error.ts';
-import { isObjectId, newObjectId } from '../lib/ids.ts';
-import { isoPlus } from '../lib/time.ts';
-import { sameMarketplaceCountries } from '../sources/sources.catalogue.ts';
-import { recordValueResultWithin } from './jobs.completion.ts';
-import type { Db } from '../db/database.ts';
-import {
-  findAccountJob,
-  findIdempotencyKey,
-  insertIdempotencyKey,
-  insertJob,
-  insertJobValues,
-  listJobValueStrings,
-} from './jobs.repository.ts';
-import { buildResultItem } from './jobs.results.ts';
-import { worstCaseCredits, type Submission } from './jobs.submission.ts';
-import type { Job, JobValue } from './jobs.table.ts';
-import { TASK } from './jobs.task.ts';
-import { writeIntervalJob } from './jobs.interval.ts';
+import type { IdempotencyClaim } from '../submissions/submissions.idempotency.ts';
+import { normalizeSubmission } from '../submissions/submissions.rules.ts';
+import type { SubmissionBody } from '../submissions/submissions.schema.ts';
+import { createJob, getAccountJob } from '../submissions/submissions.service.ts';
+import { assertCallbackAllowed } from '../webhooks/webhooks.callback-url.ts';
+import { newWebhookSecret } from '../webhooks/webhooks.signature.ts';
+import { findLatestRun, listJobResults, listJobValueStrings } from '../work/work.repository.ts';
+import type { Job, ResultItem } from '../work/work.table.ts';
 
-const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
-
-/** Extra columns a caller of `createJob` may set (stream secret, interval). */
-export interface JobExtras {
-  webhookSecret?: string;
-  /** The interval job this job is a run of. */
-  parentId?: string;
-}
-
-/** decisions C2: enterprise accounts are limited to their listed pairs; self-serve have every source. */
-export async function assertSubscribed(
-  deps: Pick<AppDeps, 'db'>,
-  account: Account,
-  source: string,
-  country: string,
-) {
-  if (account.plan !== 'enterprise') return;
-  const granted = await hasSourceGrant(deps.db, account.id, source, sameMarketplaceCountries(country));
-  if (!granted) throw new AppError('not_subscribed');
-}
-
-/** Fingerprint of a submission for Idempotency-Key comparison (decisions G26). */
-export function requestFingerprint(kind: string, body: unknown): string {
-  return createHash('sha256')
-    .update(`${kind}\n${JSON.stringify(body)}`)
-    .digest('hex');
-}
+/** The answer of `POST /job` (spec 4.1). */
+export type SubmitJobAnswer = {
+  error: false;
+  job: Record<string, unknown>;
+  wait_timed_out?: true;
+  results?: ResultItem[];
+  webhook_secret?: string;
+};
 
 /**
- * Creates a job from a validated submission: job row, value rows, credit reservation and queued
- * work commit in one transaction, so a failure leaves nothing half-created. Answers the job id;
- * with an Idempotency-Key already used for the same request, the earlier job's id.
+ * `POST /job`: creates the job (or answers the one its Idempotency-Key made) and, with `wait`,
+ * waits for it and answers its results too.
  */
-export async function createJob(
+export async function submitJob(
   deps: AppDeps,
   account: Account,
-  submission: Submission,
-  options: { idempotencyKey?: string; fingerprint: string; extras?: JobExtras },
-): Promise<{ jobId: string; replayed: boolean }> {
-  await assertSubscribed(deps, account, submission.source, submission.country);
-  if (options.idempotencyKey !== undefined) {
-    const previous = await findIdempotencyKey(deps.db, account.id, options.idempotencyKey);
-    const fresh = previous && Date.now() - new Date(previous.created_at).getTime() < IDEMPOTENCY_WINDOW_MS;
-    if (previous && fresh) {
-      if (previous.request_hash !== options.fingerprint) throw new AppError('idempotency_mismatch');
-      return { jobId: previous.job_id, replayed: true };
-    }
+  body: SubmissionBody,
+  claim: IdempotencyClaim | undefined,
+): Promise<SubmitJobAnswer> {
+  const submission = normalizeSubmission(body, 'batch', deps.catalogue);
+  // decisions G28 applies to a batch webhook too; its deliveries are signed like a stream's.
+  if (submission.callbackUrl !== null) {
+    await assertCallbackAllowed(deps.callbackPolicy, submission.callbackUrl);
   }
-  const now = new Date();
-  const jobId = newObjectId(now);
-  const job = jobRow(deps, account, submission, jobId, now, options.extras);
-  const usesMaxPages = deps.catalogue.get(submission.source)?.usesMaxPages ?? false;
-  try {
-    await deps.db.transaction().execute(async (trx) => {
-      if (options.idempotencyKey !== undefined) {
-        await trx
-          .deleteFrom('idempotency_keys')
-          .where('account_id', '=', account.id)
-          .where('key', '=', options.idempotencyKey)
-          .execute();
-        await insertIdempotencyKey(trx, {
-          account_id: account.id,
-          key: options.idempotencyKey,
-          request_hash: options.fingerprint,
-          job_id: jobId,
-          response: JSON.stringify({ job_id: jobId }),
-        });
-      }
-      if (submission.intervalMinutes !== null) {
-        await writeIntervalJob(trx, deps, job, submission);
-        return;
-      }
-      await reserveCredits(trx, account, jobId, worstCaseCredits(submission, usesMaxPages));
-      await insertJob(trx, job);
-      await insertJobValues(trx, valueRows(jobId, submission));
-      const crawlTasks = submission.values.flatMap((_, index) =>
-        submission.invalidValues.has(index) ? [] : [{ task: TASK.crawlValue, payload: { jobId, index } }],
-      );
-      await deps.queue.add(
-        [...crawlTasks, { task: TASK.expireJob, payload: { jobId }, runAt: new Date(job.deadline_at) }],
-        trx,
-      );
-      await recordInvalidValues(trx, deps, job, submission);
-    });
-  } catch (error) {
-    // Two identical requests raced on the same key: the loser answers the winner's job.
-    if (options.idempotencyKey !== undefined) {
-      const winner = await findIdempotencyKey(deps.db, account.id, options.idempotencyKey);
-      if (winner && winner.job_id !== jobId) {
-        if (winner.request_hash !== options.fingerprint) throw new AppError('idempotency_mismatch');
-        return { jobId: winner.job_id, replayed: true };
-      }
-    }
-    throw error;
+  const { jobId } = await createJob(deps, account, submission, {
+    ...(claim ? { claim } : {}),
+    extras: submission.callbackUrl === null ? {} : { webhookSecret: newWebhookSecret() },
+  });
+  const created = await getAccountJob(deps, account, jobId);
+  const secret = created.webhook_secret === null ? {} : { webhook_secret: created.webhook_secret };
+  if (submission.waitSeconds === null) {
+    return { error: false, job: await presentJob(deps, created), ...secret };
   }
-  if (submission.intervalMinutes === null && submission.invalidValues.size === submission.values.length) {
-    deps.events.jobEnded(jobId);
+  const job = await waitForJobEnd(deps, account, jobId, submission.waitSeconds * 1000);
+  if (job.status !== 'finished' && job.status !== 'failed') {
+    return { error: false, wait_timed_out: true, job: await presentJob(deps, job), ...secret };
   }
-  return { jobId, replayed: false };
-}
-
-function jobRow(
-  deps: AppDeps,
-  account: Account,
-  s: Submission,
-  jobId: string,
-  now: Date,
-  extras?: JobExtras,
-): Job {
-  const createdAt = now.toISOString();
   return {
-    id: jobId,
-    account_id: account.id,
-    kind: s.kind,
-    source: s.source,
-    country: s.country,
-    key: s.key,
-    topic: s.topic,
-    max_pages: s.maxPages,
-    max_age: s.maxAgeSeconds,
-    sort_by: s.sortBy,
-    timeout_minutes: s.timeoutMinutes,
-    not_found_max_age: s.notFoundMaxAgeDays,
-    include_meta: s.includeMeta ? 1 : 0,
-    fetch_seller_names: s.fetchSellerNames ? 1 : 0,
-    callback_url: s.callbackUrl,
-    client_ref: s.clientRef,
-    delivery_batch_size: s.kind === 'stream' ? s.deliveryBatchSize : null,
-    webhook_secret: extras?.webhookSecret ?? null,
-    interval_minutes: s.intervalMinutes,
-    next_run_at: null,
-    status: 'new',
-    values_total: s.values.length,
-    values_done: 0,
-    values_errors: 0,
-    credits_reserved: 0,
-    created_at: createdAt,
-    updated_at: createdAt,
-    started_at: null,
-    finished_at: null,
-    deadline_at: isoPlus(now, s.timeoutMinutes * 60_000),
-    expires_at: isoPlus(now, deps.config.resultRetentionHours * 3600_000),
-    results_purged: 0,
-    parent_id: extras?.parentId ?? null,
+    error: false,
+    job: await presentJob(deps, job),
+    results: await readJobResults(deps, job),
+    ...secret,
   };
 }
 
-/** The value rows of a job, all pending, in submission order. */
-export function valueRows(jobId: string, submission: Submission): JobValue[] {
-  return submission.values.map((value, index) => ({
-    job_id: jobId,
-    idx: index,
-    value,
-    status: 'pending',
-    success: null,
-    reason: null,
-    result: null,
-    credits: 0,
-    completion_seq: null,
-    completed_at: null,
-  }));
-}
-
-/** Malformed values get their `parameter_invalid` result at once (decisions G22). */
-async function recordInvalidValues(trx: Db, deps: AppDeps, job: Job, submission: Submission): Promise<void> {
-  const now = new Date();
-  for (const [index] of submission.invalidValues) {
-    const query = {
-      source: submission.source,
-      country: submission.country,
-      key: submission.key,
-      topic: submission.topic,
-      value: submission.values[index] ?? '',
-      maxPages: submission.maxPages,
-      sortBy: submission.sortBy,
-      fetchSellerNames: submission.fetchSellerNames,
-    };
-    const item = buildResultItem(
-      query,
-      { kind: 'invalid', problem: submission.invalidValues.get(index) ?? '' },
-      {
-        includeMeta: submission.includeMeta,
-        now,
-      },
-    );
-    await recordValueResultWithin(trx, deps, job, { index, item, cost: 0, reservedShare: 0 });
-  }
-}
-
-/** The caller's job, or 404 `job not found` for unknown, foreign or malformed ids (G11). */
-export async function getAccountJob(
-  deps: Pick<AppDeps, 'db'>,
+/**
+ * `GET /job/{id}` (spec 4.2): progress, after waiting up to `waitSeconds` for the end when asked.
+ * An interval job shows its latest run plus `interval` and `next_run_at` (decisions G5).
+ */
+export async function jobStatusView(
+  deps: AppDeps,
   account: Account,
   jobId: string,
-): Promise<Job> {
-  const job = isObjectId(jobId) ? await findAccountJob(deps.db, account.id, jobId) : undefined;
-  if (!job) throw new AppError('job_not_found');
-  return job;
+  waitSeconds: number | undefined,
+): Promise<{ error: false; wait_timed_out?: true; job: Record<string, unknown> }> {
+  const requested = await getAccountJob(deps, account, jobId);
+  const run = requested.interval_minutes === null ? requested : await findLatestRun(deps.db, requested.id);
+  const job =
+    waitSeconds === undefined || !run ? run : await waitForJobEnd(deps, account, run.id, waitSeconds * 1000);
+  const status = {
+    _id: requested.id,
+    status: job?.status ?? 'new',
+    done: job?.values_done ?? 0,
+    all: job?.values_total ?? requested.values_total,
+    ...(requested.interval_minutes === null
+      ? {}
+      : {
+          interval: requested.interval_minutes,
+          next_run_at: requested.next_run_at,
+          run_id: job?.id ?? null,
+        }),
+  };
+  const ended = job?.status === 'finished' || job?.status === 'failed';
+  return waitSeconds !== undefined && !ended
+    ? { error: false, wait_timed_out: true, job: status }
+    : { error: false, job: status };
+}
+
+/**
+ * The results of an ended job (spec 4.3); an interval job downloads its latest ended run
+ * (decisions G5). `results_expired` once retention purged them, `job_not_finished` before the end.
+ */
+export async function readJobResults(deps: Pick<AppDeps, 'db'>, requested: Job): Promise<ResultItem[]> {
+  const job =
+    requested.interval_minutes === null ? requested : await findLatestRun(deps.db, requested.id, true);
+  if (!job) throw new AppError('job_not_finished');
+  if (job.results_purged === 1) throw new AppError('results_expired');
+  if (job.status !== 'finished' && job.status !== 'failed') throw new AppError('job_not_finished');
+  const rows = await listJobResults(deps.db, job.id);
+  return rows.map((row) => JSON.parse(row) as ResultItem);
+}
+
+/** `GET /job/{id}/download`: the caller's job and its results. */
+export async function downloadJob(
+  deps: AppDeps,
+  account: Account,
+  jobId: string,
+): Promise<{ job: Job; results: ResultItem[] }> {
+  const job = await getAccountJob(deps, account, jobId);
+  return { job, results: await readJobResults(deps, job) };
 }
 
 /** Waits until the job ends or `timeoutMs` passes; answers the job as it then is. */

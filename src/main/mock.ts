@@ -1,5 +1,5 @@
 import { buildMockApp } from '../mock/mock.app.ts';
-import { generateOpenApiDocument } from '../mock/mock.document.ts';
+import { generateOpenApiDocument } from './openapi-document.ts';
 import { onShutdownSignal, readConfigOrExit } from './process.ts';
 import { createLogger } from './runtime.ts';
 

@@ -5,24 +5,21 @@ import type { Config } from '../config.ts';
 import { createCrawlEngine } from '../crawl/crawl.engine.ts';
 import { openDatabase, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { JobEvents } from '../jobs/jobs.events.ts';
-import {
-  deleteIdempotencyKeysBefore,
-  deletePurgedIntervalRuns,
-  purgeExpiredResults,
-} from '../jobs/jobs.repository.ts';
-import { TASK, crawlValueTask, expireJobTask } from '../jobs/jobs.task.ts';
-import { RUN_INTERVAL_TASK, runIntervalJobTask } from '../jobs/jobs.interval.ts';
+import { JobEvents } from '../work/work.events.ts';
+import { deletePurgedIntervalRuns, purgeExpiredResults } from '../work/work.repository.ts';
+import { TASK, crawlValueTask, expireJobTask } from '../tasks/tasks.crawl-value.ts';
+import { runIntervalJobTask } from '../jobs/jobs.interval.ts';
+import { RUN_INTERVAL_TASK } from '../submissions/submissions.interval.ts';
+import { deleteIdempotencyKeysBefore } from '../submissions/submissions.repository.ts';
 import { isoNow, isoPlus } from '../lib/time.ts';
 import { deleteObservationsBefore } from '../observations/observations.repository.ts';
 import { createMetrics } from '../metrics/metrics.ts';
-import { createMetricsCompletionHook } from '../metrics/metrics.hooks.ts';
+import { createMetricsRecorder } from './metrics-recorder.ts';
 import { createConfiguredQueue } from '../queue/queue.engine.ts';
 import type { TaskHandler } from '../queue/queue.types.ts';
 import { SourceCatalogue } from '../sources/sources.catalogue.ts';
-import { createDeliveryAssemblyHook } from '../streams/streams.assembly.ts';
 import { createCallbackPolicy } from '../webhooks/webhooks.callback-url.ts';
-import { createWebhookDispatcher } from '../webhooks/webhooks.dispatcher.ts';
+import { createWebhookDispatcher } from '../deliveries/deliveries.dispatcher.ts';
 
 /** A process's wired parts: deps for the app and tasks, plus start and close. */
 export interface Runtime {
@@ -45,6 +42,9 @@ export function createLogger(config: Pick<Config, 'logLevel'>, destination?: Des
       'req.headers["x-api-key"]',
       'headers.authorization',
       'headers["x-api-key"]',
+      // The dashboard's session and refresh tokens travel in cookies.
+      'req.headers.cookie',
+      'headers.cookie',
     ],
   };
   return destination ? pino(options, destination) : pino(options);
@@ -111,10 +111,8 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     sandboxOrigin: `http://127.0.0.1:${config.sandboxPort}`,
     // Deliveries are written with the results they carry; the sender looks once the write committed.
     callbackPolicy,
-    completionHooks: [
-      createDeliveryAssemblyHook({ onDeliveryCreated: () => void setTimeout(webhooks.wake, 20) }),
-      createMetricsCompletionHook(metrics, logger),
-    ],
+    onDeliveryCreated: () => void setTimeout(webhooks.wake, 20),
+    onValueRecorded: createMetricsRecorder(metrics, logger),
     metrics,
   };
   const handlers: Record<string, TaskHandler> = {

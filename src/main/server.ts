@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { ensureDemoAccount } from '../accounts/accounts.service.ts';
+import { ensureDemoAccount } from '../provisioning/provisioning.service.ts';
 import { buildApp } from '../app.ts';
 import { loadJwtSecret } from '../auth/auth.service.ts';
+import { ensureBootstrapUser } from '../identity/identity.users.ts';
 import { buildSandboxApp } from '../sandbox/index.ts';
 import { exitOnStartFailure, onShutdownSignal, readConfigOrExit } from './process.ts';
 import { createLogger, createRuntime } from './runtime.ts';
@@ -23,6 +24,13 @@ async function main(): Promise<void> {
   if (createdKey) {
     process.stdout.write(
       `\nDemo account "demo" created. Its API key (shown once, keep it):\n  ${createdKey}\n\n`,
+    );
+  }
+  const { email, createdPassword } = await ensureBootstrapUser(runtime.deps);
+  if (createdPassword) {
+    process.stdout.write(
+      `Dashboard user created. Sign in at http://${config.host}:${config.port}/dashboard with\n` +
+        `  email:    ${email}\n  password: ${createdPassword}\n(the password is shown once, keep it)\n\n`,
     );
   }
   let accepting = true;

@@ -1,6 +1,6 @@
 import type { SourceCatalogue } from '../sources/sources.catalogue.ts';
 import type { ValueKey } from '../sources/sources.types.ts';
-import type { Job } from '../jobs/jobs.table.ts';
+import type { Job } from '../work/work.table.ts';
 
 /** What a job may take from stored observations instead of crawling (docs/cache.md). */
 export interface ReusePolicy {

@@ -2,10 +2,11 @@ import { findAccountById } from '../accounts/accounts.repository.ts';
 import type { AppDeps } from '../app.deps.ts';
 import type { ValueQuery } from '../crawl/crawl.types.ts';
 import type { Db } from '../db/database.ts';
-import { priceFiguresOf } from '../history/history.points.ts';
-import { reservedShareOf, recordValueResultWithin } from '../jobs/jobs.completion.ts';
-import { buildResultItem, creditCost, type ResultItem, type ValueResolution } from '../jobs/jobs.results.ts';
-import type { Job } from '../jobs/jobs.table.ts';
+import { priceFiguresOf } from './observations.prices.ts';
+import { reservedShareOf, recordValueResultWithin } from '../results/results.record.ts';
+import { buildResultItem, creditCost, type ValueResolution } from '../results/results.item.ts';
+import type { ResultItem } from '../work/work.table.ts';
+import type { Job } from '../work/work.table.ts';
 import { newObjectId } from '../lib/ids.ts';
 import { isoNow, isoPlus } from '../lib/time.ts';
 import { flightsOf } from './observations.flight.ts';
@@ -20,7 +21,7 @@ import {
 import type { Observation, ObservationsTable } from './observations.table.ts';
 
 /** What serving a value needs from the process. */
-export type ServeDeps = Pick<AppDeps, 'db' | 'catalogue' | 'events' | 'completionHooks'>;
+export type ServeDeps = Pick<AppDeps, 'db' | 'catalogue' | 'events' | 'onDeliveryCreated'>;
 
 /** One value of a job to serve: its query and how to crawl it when nothing may be reused. */
 export interface ServeInput {

@@ -2,8 +2,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app.deps.ts';
 import { accountOf } from '../auth/auth.hook.ts';
-import { idempotencyKeyOf } from '../jobs/jobs.routes.ts';
-import type { DeliveryStatus } from '../webhooks/webhooks.table.ts';
+import { claimOf } from '../submissions/submissions.idempotency.ts';
+import type { DeliveryStatus } from '../deliveries/deliveries.table.ts';
 import { STREAM_ROUTES } from './streams.schema.ts';
 import {
   deliveriesPage,
@@ -24,7 +24,7 @@ export async function streamsRoutes(app: FastifyInstance, deps: AppDeps): Promis
     // 100 000 values must fit, which the default body limit for other routes does not allow.
     { schema: STREAM_ROUTES.submit, bodyLimit: deps.config.streamBodyLimitBytes },
     async (request) =>
-      submitStream(deps, accountOf(request), request.body, idempotencyKeyOf(request.headers)),
+      submitStream(deps, accountOf(request), request.body, claimOf(request.headers, 'stream', request.body)),
   );
 
   routes.get('/stream/:id', { schema: STREAM_ROUTES.status }, async (request) =>

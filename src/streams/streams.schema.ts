@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox';
-import { EXAMPLE_RESULT, ResultItemSchema, SubmissionBody } from '../jobs/jobs.schema.ts';
+import { EXAMPLE_RESULT, ResultItemSchema } from '../work/work.schema.ts';
+import { SubmissionBody } from '../submissions/submissions.schema.ts';
 import { EXAMPLE_IDS, IdempotencyHeaders, Nullable, dataResponses } from '../openapi/openapi.schemas.ts';
-import type { DeliveryStatus } from '../webhooks/webhooks.table.ts';
+import type { DeliveryStatus } from '../deliveries/deliveries.table.ts';
 
 const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['pending', 'delivered', 'failed', 'dead_lettered'];
 

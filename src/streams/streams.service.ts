@@ -5,26 +5,27 @@
 import type { Account } from '../accounts/accounts.table.ts';
 import type { AppDeps } from '../app.deps.ts';
 import { AppError, invalid } from '../errors/app-error.ts';
-import type { ResultItem } from '../jobs/jobs.results.ts';
-import type { SubmissionBody } from '../jobs/jobs.schema.ts';
-import { createJob, getAccountJob, requestFingerprint } from '../jobs/jobs.service.ts';
-import { normalizeSubmission } from '../jobs/jobs.submission.ts';
-import { findAccountJob, findJob } from '../jobs/jobs.repository.ts';
-import type { Job } from '../jobs/jobs.table.ts';
+import type { ResultItem } from '../work/work.table.ts';
+import type { IdempotencyClaim } from '../submissions/submissions.idempotency.ts';
+import type { SubmissionBody } from '../submissions/submissions.schema.ts';
+import { createJob, getAccountJob } from '../submissions/submissions.service.ts';
+import { normalizeSubmission } from '../submissions/submissions.rules.ts';
+import { findAccountJob, findJob, listResultsBySequence } from '../work/work.repository.ts';
+import type { Job } from '../work/work.table.ts';
 import { isObjectId } from '../lib/ids.ts';
 import { isoNow } from '../lib/time.ts';
 import { assertCallbackAllowed } from '../webhooks/webhooks.callback-url.ts';
 import {
   countDeliveriesByStatus,
+  findStreamState,
   findDelivery,
   findDeliveryByBatch,
   listDeliveries,
   replayDeadLetters,
   replayDelivery,
-} from '../webhooks/webhooks.repository.ts';
+} from '../deliveries/deliveries.repository.ts';
 import { newWebhookSecret } from '../webhooks/webhooks.signature.ts';
-import type { DeliveryStatus, WebhookDelivery } from '../webhooks/webhooks.table.ts';
-import { findStreamState, listResultsBySequence } from './streams.repository.ts';
+import type { DeliveryStatus, WebhookDelivery } from '../deliveries/deliveries.table.ts';
 
 /**
  * Creates a stream job (spec 4.6). The secret is shown in this answer only; a repeated request with
@@ -35,14 +36,13 @@ export async function submitStream(
   deps: AppDeps,
   account: Account,
   body: SubmissionBody,
-  idempotencyKey: string | undefined,
+  claim: IdempotencyClaim | undefined,
 ): Promise<{ error: false; job_id: string; webhook_secret: string; client_ref: string | null }> {
   const submission = normalizeSubmission(body, 'stream', deps.catalogue);
   await assertCallbackAllowed(deps.callbackPolicy, submission.callbackUrl ?? '');
   const secret = newWebhookSecret();
   const { jobId, replayed } = await createJob(deps, account, submission, {
-    idempotencyKey,
-    fingerprint: requestFingerprint('stream', body),
+    ...(claim ? { claim } : {}),
     extras: { webhookSecret: secret },
   });
   const job = replayed ? await findJob(deps.db, jobId) : undefined;

@@ -89,7 +89,7 @@ export function isFallbackContent(content: Record<string, unknown>): boolean {
  * price without an offer list leaves integrity and contamination unchecked, so they are at most
  * unverified too. Identity, integrity and contamination never rise above the driver's own
  * reading of the same product, and completeness falls to half of the fallback's few fields, so a
- * fallback scores below it (measured for every source in src/sources/sources.drift.test.ts).
+ * fallback scores below it (measured for every source in test/sources/drift.test.ts).
  */
 function discountFallback(components: TrustComponents): TrustComponents {
   return {

@@ -6,7 +6,13 @@
 import { Agent, request, type Dispatcher } from 'undici';
 import { CallbackRefusedError, guardedLookup, type CallbackPolicy } from './webhooks.callback-url.ts';
 import { MAX_ATTEMPTS, deliveryRetryAfterMs, retryDelayAfterMs } from './webhooks.schedule.ts';
-import type { DeliveryStatus } from './webhooks.table.ts';
+
+/**
+ * Delivery states (spec 3.2, decisions G7): `pending` (due or waiting for its next attempt; also
+ * while an attempt is in flight, which the lease shows), `delivered`, `failed` (a 4xx other than
+ * 429: permanent) and `dead_lettered` (the fifth attempt failed).
+ */
+export type AttemptStatus = 'pending' | 'delivered' | 'failed' | 'dead_lettered';
 
 /** What came back from one attempt. */
 export type AttemptAnswer =
@@ -106,7 +112,7 @@ export async function postDelivery(input: {
 
 /** The state a delivery moves to after attempt `attempt` (1-based) got `answer`. */
 export interface AttemptDecision {
-  status: DeliveryStatus;
+  status: AttemptStatus;
   nextAttemptAtMs: number | null;
   lastHttpStatus: number | null;
   lastError: string | null;
@@ -136,7 +142,7 @@ export function decideAfterAttempt(
 ): AttemptDecision {
   const lastHttpStatus = answer.kind === 'response' ? answer.status : null;
   const lastError = errorText(answer);
-  const done = (status: DeliveryStatus) => ({ status, nextAttemptAtMs: null, lastHttpStatus, lastError });
+  const done = (status: AttemptStatus) => ({ status, nextAttemptAtMs: null, lastHttpStatus, lastError });
   // A forbidden address is not a transient fault: retrying would only probe it again.
   if (answer.kind === 'error' && answer.refused) return done('failed');
   if (answer.kind === 'response') {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createLegacyCredentials, requireAccount } from '../../src/accounts/accounts.service.ts';
+import { createLegacyCredentials, requireAccount } from '../../src/provisioning/provisioning.service.ts';
 import { authenticate, loadJwtSecret } from '../../src/auth/auth.service.ts';
 import { verifyPassword } from '../../src/auth/credentials.ts';
 import { startHarness, type Harness } from '../support/harness.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { findJob } from '../../src/jobs/jobs.repository.ts';
+import { findJob } from '../../src/work/work.repository.ts';
 import { runIntervalJobTask } from '../../src/jobs/jobs.interval.ts';
 import { fetchTruth, startHarness, type Harness, type SandboxTruth } from '../support/harness.ts';
 

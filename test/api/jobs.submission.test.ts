@@ -36,6 +36,22 @@ describe('POST /job bookkeeping', () => {
     assert.deepEqual(other, { error: true, message: 'idempotency key reused with a different request' });
   });
 
+  it('answers the same job for the same request with its fields in another order (G26)', async () => {
+    const { headers } = await harness.account({ credits: 100 });
+    const send = (payload: Record<string, unknown>) =>
+      harness.app.inject({
+        method: 'POST',
+        url: '/job',
+        headers: { ...headers, 'idempotency-key': 'order-2' },
+        payload,
+      });
+    const first = (await send(body)).json();
+    const reordered = { values: body.values, key: body.key, country: body.country, source: body.source };
+    const second = (await send(reordered)).json();
+    assert.equal(second.error, false, JSON.stringify(second));
+    assert.equal(second.job._id, first.job._id);
+  });
+
   it('reserves the worst case at submission and refuses what the balance cannot cover', async () => {
     const { headers, accountId } = await harness.account({ credits: 5 });
     const reserved = await harness.app.inject({

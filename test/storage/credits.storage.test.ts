@@ -12,7 +12,7 @@ import {
 import { verifyAccountLedger, verifyJobLedger } from '../../src/credits/credits.verify.ts';
 import type { Db } from '../../src/db/database.ts';
 import { AppError } from '../../src/errors/app-error.ts';
-import { insertJob, insertJobValues } from '../../src/jobs/jobs.repository.ts';
+import { insertJob, insertJobValues } from '../../src/work/work.repository.ts';
 import { newObjectId } from '../../src/lib/ids.ts';
 import { isoPlus } from '../../src/lib/time.ts';
 import { DIALECTS, createTestDatabase, openMigratedTestDb, type TestDatabase } from '../support/databases.ts';

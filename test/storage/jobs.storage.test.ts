@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { creditBalance } from '../../src/credits/credits.service.ts';
-import { recordValueResult } from '../../src/jobs/jobs.completion.ts';
-import { findJob, purgeExpiredResults } from '../../src/jobs/jobs.repository.ts';
-import type { ResultItem } from '../../src/jobs/jobs.results.ts';
+import { recordValueResult } from '../../src/results/results.record.ts';
+import { findJob, purgeExpiredResults } from '../../src/work/work.repository.ts';
+import type { ResultItem } from '../../src/work/work.table.ts';
 import { DIALECTS } from '../support/databases.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 

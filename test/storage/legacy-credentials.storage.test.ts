@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createLegacyCredentials } from '../../src/accounts/accounts.service.ts';
+import { createLegacyCredentials } from '../../src/provisioning/provisioning.service.ts';
 import { findLegacyCredentialByAccount, insertAccount } from '../../src/accounts/accounts.repository.ts';
 import { authenticate, loadJwtSecret } from '../../src/auth/auth.service.ts';
 import type { Db } from '../../src/db/database.ts';

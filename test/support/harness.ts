@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { pino, type Logger } from 'pino';
-import { createAccount, createApiKey } from '../../src/accounts/accounts.service.ts';
+import { createAccount, createApiKey } from '../../src/provisioning/provisioning.service.ts';
 import { buildApp } from '../../src/app.ts';
 import { loadJwtSecret } from '../../src/auth/auth.service.ts';
 import { loadConfig, type Config } from '../../src/config.ts';

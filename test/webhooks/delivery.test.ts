@@ -2,13 +2,15 @@ import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { pino } from 'pino';
 import { verifyWebhook } from '../../src/webhooks/verify.ts';
+import { runIntervalJobTask } from '../../src/jobs/jobs.interval.ts';
+import { findJob } from '../../src/work/work.repository.ts';
 import { createCallbackPolicy } from '../../src/webhooks/webhooks.callback-url.ts';
 import {
   createWebhookDispatcher,
   type WebhookDispatcher,
   type WebhookDispatcherOptions,
-} from '../../src/webhooks/webhooks.dispatcher.ts';
-import type { WebhookDelivery } from '../../src/webhooks/webhooks.table.ts';
+} from '../../src/deliveries/deliveries.dispatcher.ts';
+import type { WebhookDelivery } from '../../src/deliveries/deliveries.table.ts';
 import { DIALECTS } from '../support/databases.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import {
@@ -422,6 +424,33 @@ for (const dialect of DIALECTS) {
       assert.ok(request);
       assert.equal(verifyWebhook({ secret, rawBody: request.rawBody, headers: request.headers }).ok, true);
       assert.equal((await only(jobId)).status, 'delivered');
+    });
+
+    it("signs every delivery of an interval job's runs with the secret returned at submission (C3)", async () => {
+      const ok = await receiver();
+      const submitted = await harness.app.inject({
+        method: 'POST',
+        url: '/job',
+        headers,
+        payload: {
+          source: 'source_01',
+          country: 'de',
+          key: 'gtin',
+          values: BAD_GTINS,
+          interval: 15,
+          callback_url: ok.url,
+        },
+      });
+      const secret = submitted.json().webhook_secret as string;
+      assert.match(secret, /^[0-9a-f]{64}$/);
+      const jobId = submitted.json().job._id as string;
+      // This harness has no worker: the period's task is run here.
+      const job = await findJob(harness.runtime.deps.db, jobId);
+      await runIntervalJobTask(harness.runtime.deps, { jobId, runAt: job?.next_run_at });
+      assert.equal(await sender().runOnce(), 1);
+      const request = ok.requests[0];
+      assert.ok(request);
+      assertSigned(request, secret);
     });
 
     it('refuses a batch job whose callback_url is unusable at submission, creating nothing', async () => {

@@ -1,0 +1,93 @@
+import type { CrawlRecord, DriverOutcome, ValueQuery } from '../crawl/crawl.types.ts';
+import type { CrawlFailureReason } from '../crawl/crawl.errors.ts';
+import { computeTrust } from '../trust/trust.ts';
+import type { ResultItem } from '../work/work.table.ts';
+import { sourceModules } from '../sources/sources.registry.ts';
+
+/** What happened to one value, before it becomes a result item. */
+export type ValueResolution =
+  | { kind: 'crawled'; outcome: DriverOutcome; crawls: CrawlRecord[] }
+  | { kind: 'failed'; reason: CrawlFailureReason; crawls: CrawlRecord[] }
+  | { kind: 'invalid'; problem: string }
+  | { kind: 'cached'; item: ResultItem };
+
+/** Credits a resolution costs (decisions G15): a crawl 1 plus its extra pages; everything else 0. */
+export function creditCost(resolution: ValueResolution): number {
+  if (resolution.kind !== 'crawled' || resolution.outcome.charged === false) return 0;
+  const { extraResultPages, sellerPages } = resolution.outcome.billable;
+  return 1 + extraResultPages + sellerPages;
+}
+
+function lastObservation(crawls: readonly CrawlRecord[]): string | null {
+  return crawls.reduce<string | null>(
+    (latest, crawl) => (latest === null || crawl.observed_at > latest ? crawl.observed_at : latest),
+    null,
+  );
+}
+
+/** Builds the result item for a value (spec 2.3, 2.5, 2.6 and part 7's reason table). */
+export function buildResultItem(
+  query: ValueQuery,
+  resolution: ValueResolution,
+  options: { includeMeta: boolean; now: Date },
+): ResultItem {
+  if (resolution.kind === 'cached') {
+    const { meta: _meta, ...cached } = resolution.item;
+    const observedAt = cached.observed_at === null ? null : new Date(cached.observed_at);
+    const trust = computeTrust({
+      query,
+      success: cached.success,
+      reason: cached.reason,
+      content: cached.content,
+      observedAt,
+      now: options.now,
+    });
+    const item: ResultItem = { ...cached, key: query.value, served_from: 'cache', trust };
+    return options.includeMeta ? { ...item, meta: { crawls: [] } } : item;
+  }
+  const crawls = resolution.kind === 'invalid' ? [] : resolution.crawls;
+  const observedAt = lastObservation(crawls);
+  let success: boolean;
+  let reason: string | null;
+  let content: Record<string, unknown> | null = null;
+  let partial: boolean | undefined;
+  if (resolution.kind === 'crawled' && resolution.outcome.status === 'found') {
+    success = true;
+    reason = null;
+    content = resolution.outcome.content;
+    partial = resolution.outcome.partial;
+  } else if (resolution.kind === 'crawled') {
+    success = true;
+    reason = 'not found';
+  } else if (resolution.kind === 'failed') {
+    success = false;
+    reason = resolution.reason;
+  } else {
+    success = false;
+    reason = 'parameter_invalid';
+  }
+  const trust = computeTrust({
+    query,
+    success,
+    reason,
+    content,
+    observedAt: observedAt === null ? null : new Date(observedAt),
+    now: options.now,
+  });
+  const item: ResultItem = {
+    key: query.value,
+    success,
+    reason,
+    content,
+    served_from: 'live',
+    observed_at: observedAt,
+    trust,
+  };
+  if (options.includeMeta) {
+    // spec 2.6: `partial` is a field of some sources' results and absent for the others.
+    item.meta = sourceModules[query.source].spec.reportsPartial
+      ? { crawls, partial: partial ?? false }
+      : { crawls };
+  }
+  return item;
+}

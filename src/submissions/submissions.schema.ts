@@ -1,0 +1,38 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/**
+ * The submission body of `POST /job` and `POST /stream` (spec 2.1). Types and simple bounds live
+ * here so the validator names the field; rules that depend on the source (countries, keys, topics)
+ * and the value list live in `submissions.rules.ts`.
+ */
+export const SubmissionBody = Type.Object(
+  {
+    source: Type.String({ minLength: 1 }),
+    country: Type.String({ minLength: 1 }),
+    key: Type.Optional(Type.String({ minLength: 1 })),
+    topic: Type.Optional(Type.String({ minLength: 1 })),
+    values: Type.Union([Type.Array(Type.String()), Type.String()]),
+    max_pages: Type.Optional(Type.Integer({ minimum: 1, maximum: 10 })),
+    // decisions G21: values above 259200 are clamped, not refused.
+    max_age: Type.Optional(Type.Integer({ minimum: 0 })),
+    sort_by: Type.Optional(Type.String()),
+    timeout: Type.Optional(Type.Integer({ minimum: 1, maximum: 1440 })),
+    callback_url: Type.Optional(Type.String({ minLength: 1, maxLength: 2048 })),
+    not_found_max_age: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650 })),
+    include_meta: Type.Optional(Type.Boolean()),
+    wait: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 120 }), Type.Boolean()])),
+    client_ref: Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])),
+    delivery_batch_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+    fetch_seller_names: Type.Optional(Type.Boolean()),
+    interval: Type.Optional(Type.Integer({ minimum: 15, maximum: 10080 })),
+  },
+  { additionalProperties: false },
+);
+export type SubmissionBody = Static<typeof SubmissionBody>;
+
+/** Hints for fields whose schema is a union, where the validator's own words would be vague. */
+export const FIELD_HINTS: Record<string, string> = {
+  values: 'values must be an array of strings or a comma-separated string',
+  wait: 'wait must be an integer from 1 to 120 seconds or a boolean',
+  client_ref: 'client_ref must be a string or null',
+};

@@ -1,0 +1,293 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { Db } from '../db/database.ts';
+import { isoNow } from '../lib/time.ts';
+import type { Job, JobStatus, JobValue, JobsTable } from './work.table.ts';
+
+export async function insertJob(db: Db, job: Insertable<JobsTable>): Promise<void> {
+  await db.insertInto('jobs').values(job).execute();
+}
+
+/** Inserts the value rows in chunks that stay under every dialect's parameter limit. */
+export async function insertJobValues(db: Db, rows: readonly JobValue[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += 500) {
+    await db
+      .insertInto('job_values')
+      .values(rows.slice(start, start + 500))
+      .execute();
+  }
+}
+
+export async function findJob(db: Db, jobId: string): Promise<Job | undefined> {
+  return db.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
+}
+
+/** A job of this account only: another account's job is never revealed (decisions G11). */
+export async function findAccountJob(db: Db, accountId: string, jobId: string): Promise<Job | undefined> {
+  return db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('id', '=', jobId)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+}
+
+export async function findJobValue(db: Db, jobId: string, index: number): Promise<JobValue | undefined> {
+  return db
+    .selectFrom('job_values')
+    .selectAll()
+    .where('job_id', '=', jobId)
+    .where('idx', '=', index)
+    .executeTakeFirst();
+}
+
+/** The submitted values in index order. */
+export async function listJobValueStrings(db: Db, jobId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('job_values')
+    .select('value')
+    .where('job_id', '=', jobId)
+    .orderBy('idx')
+    .execute();
+  return rows.map((row) => row.value);
+}
+
+/** Result JSON of every completed value in index order. */
+export async function listJobResults(db: Db, jobId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('job_values')
+    .select('result')
+    .where('job_id', '=', jobId)
+    .where('status', '=', 'done')
+    .orderBy('idx')
+    .execute();
+  return rows.flatMap((row) => (row.result === null ? [] : [row.result]));
+}
+
+export async function listPendingValueIndexes(db: Db, jobId: string, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('job_values')
+    .select('idx')
+    .where('job_id', '=', jobId)
+    .where('status', '=', 'pending')
+    .orderBy('idx')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.idx);
+}
+
+/** Moves a `new` job to `working` (spec 3.1); answers whether it did (other states are left as they are). */
+export async function markJobWorking(db: Db, jobId: string): Promise<boolean> {
+  const now = isoNow();
+  const result = await db
+    .updateTable('jobs')
+    .set({ status: 'working', started_at: now, updated_at: now })
+    .where('id', '=', jobId)
+    .where('status', '=', 'new')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Records a value's result if it is still pending. Answers false when another run recorded it
+ * first: the guard that makes a re-run task harmless (nothing answered or charged twice).
+ */
+export async function completePendingValue(
+  db: Db,
+  input: {
+    jobId: string;
+    index: number;
+    success: boolean;
+    reason: string | null;
+    result: string;
+    credits: number;
+  },
+): Promise<boolean> {
+  const outcome = await db
+    .updateTable('job_values')
+    .set({
+      status: 'done',
+      success: input.success ? 1 : 0,
+      reason: input.reason,
+      result: input.result,
+      credits: input.credits,
+      completed_at: isoNow(),
+    })
+    .where('job_id', '=', input.jobId)
+    .where('idx', '=', input.index)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(outcome.numUpdatedRows) === 1;
+}
+
+/** Corrects the credits a recorded value was charged (set when spending room cut its cost). */
+export async function setValueCredits(db: Db, jobId: string, index: number, credits: number): Promise<void> {
+  await db
+    .updateTable('job_values')
+    .set({ credits })
+    .where('job_id', '=', jobId)
+    .where('idx', '=', index)
+    .execute();
+}
+
+/** Counts one more completed value and answers the job's counters after it. */
+export async function incrementJobCounters(
+  db: Db,
+  jobId: string,
+  failed: boolean,
+): Promise<{ values_done: number; values_total: number }> {
+  return db
+    .updateTable('jobs')
+    .set((eb) => ({
+      values_done: eb('values_done', '+', 1),
+      values_errors: eb('values_errors', '+', failed ? 1 : 0),
+      updated_at: isoNow(),
+    }))
+    .where('id', '=', jobId)
+    .returning(['values_done', 'values_total'])
+    .executeTakeFirstOrThrow();
+}
+
+export async function setCompletionSequence(
+  db: Db,
+  jobId: string,
+  index: number,
+  sequence: number,
+): Promise<void> {
+  await db
+    .updateTable('job_values')
+    .set({ completion_seq: sequence })
+    .where('job_id', '=', jobId)
+    .where('idx', '=', index)
+    .execute();
+}
+
+/** Ends a job in a final state unless it already ended. */
+export async function endJob(db: Db, jobId: string, status: Extract<JobStatus, 'finished' | 'failed'>) {
+  const now = isoNow();
+  const outcome = await db
+    .updateTable('jobs')
+    .set({ status, finished_at: now, updated_at: now })
+    .where('id', '=', jobId)
+    .where('status', 'in', ['new', 'working'])
+    .executeTakeFirst();
+  return Number(outcome.numUpdatedRows) === 1;
+}
+
+/** Drops results of jobs past retention; the job row stays so a download answers "results expired". */
+export async function purgeExpiredResults(db: Db, nowIso: string, limit: number): Promise<number> {
+  const expired = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('expires_at', '<', nowIso)
+    .where('results_purged', '=', 0)
+    .where('status', 'in', ['finished', 'failed'])
+    .limit(limit)
+    .execute();
+  for (const { id } of expired) {
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('job_values').set({ result: null }).where('job_id', '=', id).execute();
+      await trx
+        .updateTable('jobs')
+        .set({ results_purged: 1, updated_at: nowIso })
+        .where('id', '=', id)
+        .execute();
+    });
+  }
+  return expired.length;
+}
+
+/** Deletes interval runs whose results were purged: the interval job keeps only runs worth reading. */
+export async function deletePurgedIntervalRuns(db: Db): Promise<void> {
+  await db.deleteFrom('jobs').where('parent_id', 'is not', null).where('results_purged', '=', 1).execute();
+}
+
+/** A completed value as deliveries and result pages present it. */
+export interface CompletedValueRow {
+  idx: number;
+  value: string;
+  result: string | null;
+  completed_at: string | null;
+  completion_seq: number | null;
+}
+
+/** Completed values with completion sequence in `[fromSeq, toSeq]`, in completion order (decisions C6). */
+export async function listResultsBySequence(
+  db: Db,
+  jobId: string,
+  fromSeq: number,
+  toSeq: number,
+): Promise<CompletedValueRow[]> {
+  if (toSeq < fromSeq) return [];
+  return db
+    .selectFrom('job_values')
+    .select(['idx', 'value', 'result', 'completed_at', 'completion_seq'])
+    .where('job_id', '=', jobId)
+    .where('completion_seq', '>=', fromSeq)
+    .where('completion_seq', '<=', toSeq)
+    .orderBy('completion_seq')
+    .execute();
+}
+
+/** The most recent run of an interval job; with `ended`, the most recent that ended. */
+export async function findLatestRun(db: Db, intervalJobId: string, ended = false): Promise<Job | undefined> {
+  let query = db.selectFrom('jobs').selectAll().where('parent_id', '=', intervalJobId);
+  if (ended) query = query.where('status', 'in', ['finished', 'failed']);
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+}
+
+/** The runs of an interval job with their states. */
+export async function listRuns(db: Db, intervalJobId: string): Promise<Array<Pick<Job, 'id' | 'status'>>> {
+  return db.selectFrom('jobs').select(['id', 'status']).where('parent_id', '=', intervalJobId).execute();
+}
+
+/** Deletes every run of an interval job. */
+export async function deleteRuns(db: Db, intervalJobId: string): Promise<void> {
+  await db.deleteFrom('jobs').where('parent_id', '=', intervalJobId).execute();
+}
+
+/** Deletes a job. */
+export async function deleteJob(db: Db, jobId: string): Promise<void> {
+  await db.deleteFrom('jobs').where('id', '=', jobId).execute();
+}
+
+/** Deletes every value of a job. */
+export async function deleteJobValues(db: Db, jobId: string): Promise<void> {
+  await db.deleteFrom('job_values').where('job_id', '=', jobId).execute();
+}
+
+/** Changes columns of a job and stamps `updated_at`. */
+export async function updateJob(
+  db: Db,
+  jobId: string,
+  changes: Partial<Omit<Updateable<JobsTable>, 'id' | 'updated_at'>>,
+): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ ...changes, updated_at: isoNow() })
+    .where('id', '=', jobId)
+    .execute();
+}
+
+/** A job's state, or undefined when it is gone. */
+export async function findJobStatus(db: Db, jobId: string): Promise<JobStatus | undefined> {
+  const row = await db.selectFrom('jobs').select('status').where('id', '=', jobId).executeTakeFirst();
+  return row?.status;
+}
+
+/** Each value's index, state and credits (the ledger check compares them with the ledger). */
+export async function listValueCredits(
+  db: Db,
+  jobId: string,
+): Promise<Array<Pick<JobValue, 'idx' | 'status' | 'credits'>>> {
+  return db
+    .selectFrom('job_values')
+    .select(['idx', 'status', 'credits'])
+    .where('job_id', '=', jobId)
+    .execute();
+}
+
+/** Ids of every job of an account. */
+export async function listAccountJobIds(db: Db, accountId: string): Promise<string[]> {
+  const rows = await db.selectFrom('jobs').select('id').where('account_id', '=', accountId).execute();
+  return rows.map((row) => row.id);
+}

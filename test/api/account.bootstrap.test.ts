@@ -1,0 +1,44 @@
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { ensureDemoAccount } from '../../src/provisioning/provisioning.service.ts';
+import { ensureBootstrapUser } from '../../src/identity/identity.users.ts';
+import { startHarness, type Harness } from '../support/harness.ts';
+
+describe('the first start’s dashboard user (startup contract)', () => {
+  const harnesses: Harness[] = [];
+  after(async () => Promise.all(harnesses.map((harness) => harness.close())));
+
+  const start = async (env: Record<string, string> = {}) => {
+    const harness = await startHarness({ worker: false, env });
+    harnesses.push(harness);
+    await ensureDemoAccount(harness.runtime.deps);
+    return harness;
+  };
+  const login = (harness: Harness, email: string, password: string) =>
+    harness.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email, password } });
+
+  it('creates demo@localhost of account demo with a generated password answered once', async () => {
+    const harness = await start();
+    const first = await ensureBootstrapUser(harness.runtime.deps);
+    assert.equal(first.email, 'demo@localhost');
+    assert.ok(first.createdPassword);
+    assert.deepEqual(await ensureBootstrapUser(harness.runtime.deps), { email: 'demo@localhost' });
+    const signedIn = await login(harness, 'demo@localhost', first.createdPassword);
+    assert.equal(signedIn.statusCode, 200);
+    const me = await harness.app.inject({
+      method: 'GET',
+      url: '/v1/account/me',
+      headers: { authorization: `Bearer ${signedIn.json().token}` },
+    });
+    assert.equal(me.json().account.name, 'demo');
+  });
+
+  it('uses BOOTSTRAP_USER_EMAIL and BOOTSTRAP_USER_PASSWORD when given, printing nothing', async () => {
+    const harness = await start({
+      BOOTSTRAP_USER_EMAIL: 'owner@example.test',
+      BOOTSTRAP_USER_PASSWORD: 'chosen-password',
+    });
+    assert.deepEqual(await ensureBootstrapUser(harness.runtime.deps), { email: 'owner@example.test' });
+    assert.equal((await login(harness, 'owner@example.test', 'chosen-password')).statusCode, 200);
+  });
+});
