@@ -50,7 +50,10 @@ async function workbookFrom(csvExample: unknown): Promise<Buffer> {
 }
 
 async function answer(operation: OpenApiOperation, request: FastifyRequest, reply: FastifyReply) {
-  const needsCredential = !(Array.isArray(operation.security) && operation.security.length === 0);
+  // An operation needs credentials when the document says it can refuse them (401).
+  const needsCredential =
+    !(Array.isArray(operation.security) && operation.security.length === 0) &&
+    operation.responses['401'] !== undefined;
   if (needsCredential && !hasCredential(request)) {
     return reply.code(401).send(exampleOf(operation.responses['401']?.content?.['application/json']));
   }

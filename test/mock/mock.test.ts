@@ -18,7 +18,9 @@ function operationsOf(document: OpenApiDocument) {
       method: method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'DELETE',
       template,
       url: template.replace(/\{[^}]+\}/g, SAMPLE_ID),
-      open: Array.isArray(operation.security) && operation.security.length === 0,
+      open:
+        (Array.isArray(operation.security) && operation.security.length === 0) ||
+        operation.responses['401'] === undefined,
     })),
   );
 }
