@@ -19,3 +19,14 @@ export function toCsv(rows: ReadonlyArray<ReadonlyArray<CsvCell>>): string {
     },
   );
 }
+
+/**
+ * The characters csv-stringify's `escape_formulas` escapes, for writers of other formats (XLSX) so
+ * that a cell reads the same in every download (decisions G10).
+ */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+/** Prefixes formula-like text with an apostrophe, exactly as the CSV download does. */
+export function neutralizeFormula(cell: string): string {
+  return FORMULA_START.test(cell) ? `'${cell}` : cell;
+}
