@@ -2,14 +2,14 @@
 # Untested here (no Docker engine on the build machine); see docs/deployment.md.
 FROM node:20-slim
 
-# better-sqlite3 is built from source at install (.npmrc build_from_source), so the image needs a
+# better-sqlite3 is built from source at install (.prebuild-installrc buildFromSource), so the image needs a
 # compiler and Python, and nothing is downloaded at install time.
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /app
-COPY package.json package-lock.json .npmrc ./
+COPY package.json package-lock.json .npmrc .prebuild-installrc ./
 # The README's `npm install` (not `npm ci`: the lockfile cannot list other platforms' optional
 # builds), without the dev tools.
 RUN npm install --omit=dev --no-audit --no-fund

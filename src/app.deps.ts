@@ -1,4 +1,6 @@
 import type { Logger } from 'pino';
+import type { Metrics } from './metrics/metrics.ts';
+import type { RecordedValue } from './results/results.record.ts';
 import type { Config } from './config.ts';
 import type { CrawlEngine } from './crawl/crawl.engine.ts';
 import type { Db } from './db/database.ts';
@@ -21,6 +23,10 @@ export interface AppDeps {
   sandboxOrigin: string;
   /** Told after a delivery was written, so the sender looks sooner than its next poll. */
   onDeliveryCreated: () => void;
+  /** Told of every value recorded (metrics, the job-end log line). */
+  onValueRecorded?: (value: RecordedValue) => void;
   /** Which webhook hosts may be called (decisions G28), from `CALLBACK_ALLOW_HOSTS`. */
   callbackPolicy: CallbackPolicy;
+  /** Prometheus metrics of this process (decisions G33), shown by `GET /metrics`. */
+  metrics: Metrics;
 }

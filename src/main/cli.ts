@@ -96,6 +96,12 @@ async function main(argv: string[]): Promise<number | undefined> {
     stdout: (text) => void process.stdout.write(text),
     stderr: (text) => void process.stderr.write(text),
   };
+  if (argv[0] === 'mock') {
+    const { runMockProcess } = await import('./mock.ts');
+    await runMockProcess();
+    // Serves until a signal; the shutdown handler exits the process.
+    return new Promise<number>(() => {});
+  }
   if (argv[0] !== undefined && USER_COMMANDS.has(argv[0])) return runUserCommandFromShell(argv, io);
   if (argv[0] === 'api' || argv[0] === 'worker') return runRole(argv[0]).then(() => undefined);
   if (argv[0] === 'extract') {

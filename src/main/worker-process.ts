@@ -1,27 +1,34 @@
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildOperationsApp } from '../app.ts';
 import type { Config } from '../config.ts';
-import { buildHealthApp } from '../health/health.server.ts';
 import { onShutdownSignal } from './process.ts';
 import { createLogger, createRuntime } from './runtime.ts';
 
 /**
  * A crawl worker (`npm run worker`, `npx pricecrawl worker`) for the distributed deployment: it
  * shares the database (`DATABASE_URL`) and queue with the API processes and crawls what they
- * enqueue. It serves no API, only `/health` and `/health/live` on `HEALTH_PORT` for probes.
+ * enqueue. It serves no API, only `/health`, `/health/live` and `/metrics` on `HEALTH_PORT` for
+ * probes and scrapes (and on `WORKER_METRICS_PORT` too when that is set to another port).
  */
 export async function runWorkerProcess(config: Config): Promise<void> {
   if (config.role === 'api') throw new Error('ROLE=api has no worker; run npx pricecrawl api');
   const logger = createLogger(config);
   const runtime = await createRuntime({ ...config, role: 'worker' }, logger);
   let accepting = true;
-  const health = await buildHealthApp(runtime.deps, () => accepting);
-  await health.listen({ port: config.healthPort, host: config.host });
+  const servers: FastifyInstance[] = [];
+  const ports = new Set([config.healthPort, config.workerMetricsPort ?? config.healthPort]);
+  for (const port of ports) {
+    const server = await buildOperationsApp(runtime.deps, () => accepting);
+    await server.listen({ port, host: config.host });
+    servers.push(server);
+  }
   runtime.startWorker();
-  const { port } = health.server.address() as AddressInfo;
-  logger.info({ concurrency: config.workerConcurrency, healthPort: port }, 'worker started');
+  const healthPort = (servers[0]?.server.address() as AddressInfo | null)?.port;
+  logger.info({ concurrency: config.workerConcurrency, healthPort }, 'worker started');
   onShutdownSignal(logger, async () => {
     accepting = false;
     await runtime.close();
-    await health.close();
+    await Promise.all(servers.map((server) => server.close()));
   });
 }

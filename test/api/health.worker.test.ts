@@ -1,17 +1,17 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { buildHealthApp } from '../../src/health/health.server.ts';
+import { buildOperationsApp } from '../../src/app.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 
-describe("a worker's probe server (HEALTH_PORT)", () => {
+describe("a worker's operations server (HEALTH_PORT)", () => {
   let harness: Harness | undefined;
   let probes: FastifyInstance | undefined;
   let accepting = true;
 
   before(async () => {
     harness = await startHarness({ worker: false });
-    probes = await buildHealthApp(harness.runtime.deps, () => accepting);
+    probes = await buildOperationsApp(harness.runtime.deps, () => accepting);
   });
   after(async () => {
     await probes?.close();
@@ -26,8 +26,11 @@ describe("a worker's probe server (HEALTH_PORT)", () => {
     assert.equal(live.statusCode, 200);
   });
 
-  it('serves no API route: any other path is a 404 error body', async () => {
+  it('serves metrics and no API route: any other path is a 404 error body', async () => {
     assert.ok(probes);
+    const metrics = await probes.inject({ url: '/metrics' });
+    assert.equal(metrics.statusCode, 200);
+    assert.match(metrics.body, /# TYPE /);
     const response = await probes.inject({ method: 'POST', url: '/job' });
     assert.equal(response.statusCode, 404);
     assert.equal(response.json().error, true);
