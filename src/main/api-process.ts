@@ -30,7 +30,9 @@ export async function runApiProcess(config: Config): Promise<void> {
   const runtime = await createRuntime(config, logger);
   const { createdKey, bootstrapKeyRevoked } = await ensureDemoAccount(runtime.deps);
   if (bootstrapKeyRevoked) {
-    logger.warn('BOOTSTRAP_API_KEY names a revoked key; it stays revoked (create a new key in the dashboard)');
+    logger.warn(
+      'BOOTSTRAP_API_KEY names a revoked key; it stays revoked (create a new key in the dashboard)',
+    );
   }
   if (createdKey) {
     process.stdout.write(
