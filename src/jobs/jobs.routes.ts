@@ -35,9 +35,9 @@ export async function jobsRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     { schema: { params: JobIdParams, querystring: DownloadQuery } },
     async (request, reply) => {
       // spec 4.3: `/job/{id}/download.csv` is the same as `?format=csv`; the router sees `:id` then.
-      const { job, results } = await downloadJob(deps, accountOf(request), request.params.id);
+      const { job, status, results } = await downloadJob(deps, accountOf(request), request.params.id);
       if (request.query.format === 'csv') return sendCsv(reply, job.id, results);
-      return { error: false, job_id: job.id, status: job.status, results };
+      return { error: false, job_id: job.id, status, results };
     },
   );
 

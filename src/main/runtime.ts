@@ -6,14 +6,14 @@ import { openDatabase, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { JobEvents } from '../work/work.events.ts';
 import { deletePurgedIntervalRuns, purgeExpiredResults } from '../work/work.repository.ts';
-import { TASK, crawlValueTask, expireJobTask } from '../tasks/tasks.crawl-value.ts';
+import { TASK, crawlValueGivenUp, crawlValueTask, expireJobTask } from '../tasks/tasks.crawl-value.ts';
 import { runIntervalJobTask } from '../jobs/jobs.interval.ts';
 import { RUN_INTERVAL_TASK } from '../submissions/submissions.interval.ts';
 import { deleteIdempotencyKeysBefore } from '../submissions/submissions.repository.ts';
 import { isoNow, isoPlus } from '../lib/time.ts';
 import { deleteObservationsBefore } from '../observations/observations.repository.ts';
 import { createConfiguredQueue } from '../queue/queue.engine.ts';
-import type { TaskHandler } from '../queue/queue.types.ts';
+import type { GivenUpHandler, TaskHandler } from '../queue/queue.types.ts';
 import { SourceCatalogue } from '../sources/sources.catalogue.ts';
 import { createCallbackPolicy } from '../webhooks/webhooks.callback-url.ts';
 import { createWebhookDispatcher } from '../deliveries/deliveries.dispatcher.ts';
@@ -102,6 +102,10 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     [TASK.expireJob]: (payload) => expireJobTask(deps, payload),
     [RUN_INTERVAL_TASK]: (payload) => runIntervalJobTask(deps, payload),
   };
+  // What the queue calls when it gives a task up: a value that can never be answered fails its job.
+  const givenUp: Record<string, GivenUpHandler> = {
+    [TASK.crawlValue]: (payload, error) => crawlValueGivenUp(deps, payload, error),
+  };
   let cleaner: NodeJS.Timeout | undefined;
 
   async function cleanOnce(): Promise<void> {
@@ -116,7 +120,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     deps,
     startWorker() {
       if (config.role === 'api') return;
-      queue.start(handlers, config.workerConcurrency);
+      queue.start(handlers, config.workerConcurrency, givenUp);
       webhooks.start();
       const runCleaner = () =>
         cleanOnce().catch((err: unknown) => logger.error({ err }, 'retention cleaner failed'));

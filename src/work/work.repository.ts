@@ -75,6 +75,37 @@ export async function listPendingValueIndexes(db: Db, jobId: string, limit: numb
   return rows.map((row) => row.idx);
 }
 
+/** Pending values of a job (index and value), lowest index first. */
+export async function listPendingValues(
+  db: Db,
+  jobId: string,
+  limit: number,
+): Promise<Array<Pick<JobValue, 'idx' | 'value'>>> {
+  return db
+    .selectFrom('job_values')
+    .select(['idx', 'value'])
+    .where('job_id', '=', jobId)
+    .where('status', '=', 'pending')
+    .orderBy('idx')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Ends a job `failed` with its reason unless it already ended; answers whether this call ended it,
+ * the guard that lets only one of several racing callers settle the job.
+ */
+export async function failJobRow(db: Db, jobId: string, failureReason: string): Promise<boolean> {
+  const now = isoNow();
+  const outcome = await db
+    .updateTable('jobs')
+    .set({ status: 'failed', failure_reason: failureReason, finished_at: now, updated_at: now })
+    .where('id', '=', jobId)
+    .where('status', 'in', ['new', 'working'])
+    .executeTakeFirst();
+  return Number(outcome.numUpdatedRows) === 1;
+}
+
 /** Moves a `new` job to `working` (spec 3.1); other states are left as they are. */
 export async function markJobWorking(db: Db, jobId: string): Promise<void> {
   const now = isoNow();
