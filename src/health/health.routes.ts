@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { AppDeps } from '../app.deps.ts';
 import { AppError } from '../errors/app-error.ts';
 
@@ -11,7 +10,7 @@ export async function healthRoutes(
 ): Promise<void> {
   app.get('/health', async () => {
     if (!isAccepting()) throw new AppError('unavailable', 'shutting down');
-    await sql`select 1`.execute(deps.db);
+    await deps.pingDatabase();
     return { status: 'ok', version: '4.0' };
   });
 }

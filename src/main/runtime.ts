@@ -2,7 +2,7 @@ import { pino, type Logger } from 'pino';
 import type { AppDeps } from '../app.deps.ts';
 import type { Config } from '../config.ts';
 import { createCrawlEngine } from '../crawl/crawl.engine.ts';
-import { openDatabase, type Db } from '../db/database.ts';
+import { openDatabase, openDatabaseProbe, type DatabaseTarget, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { JobEvents } from '../work/work.events.ts';
 import { deletePurgedIntervalRuns, purgeExpiredResults } from '../work/work.repository.ts';
@@ -42,13 +42,16 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
   });
 }
 
-/** Opens the configured database (SQLite file by default, PostgreSQL with `DATABASE_URL`) and migrates it. */
+/** Where the configured database lives: the SQLite file by default, PostgreSQL with `DATABASE_URL`. */
+function databaseTargetOf(config: Config): DatabaseTarget {
+  return config.databaseUrl
+    ? { dialect: 'postgres', url: config.databaseUrl }
+    : { dialect: 'sqlite', file: config.databaseFile };
+}
+
+/** Opens the configured database and migrates it. */
 export async function openMigratedDatabase(config: Config): Promise<Db> {
-  const db = openDatabase(
-    config.databaseUrl
-      ? { dialect: 'postgres', url: config.databaseUrl }
-      : { dialect: 'sqlite', file: config.databaseFile },
-  );
+  const db = openDatabase(databaseTargetOf(config));
   await migrateToLatest(db);
   return db;
 }
@@ -56,6 +59,7 @@ export async function openMigratedDatabase(config: Config): Promise<Db> {
 /** Wires one process: database, queue, crawl engine (worker roles) and the task table. */
 export async function createRuntime(config: Config, logger: Logger = createLogger(config)): Promise<Runtime> {
   const db = await openMigratedDatabase(config);
+  const databaseProbe = openDatabaseProbe(db, databaseTargetOf(config));
   const embedded = config.databaseUrl === undefined;
   const queue = createConfiguredQueue(db, logger, config);
   const engine =
@@ -95,6 +99,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     sandboxOrigin: `http://127.0.0.1:${config.sandboxPort}`,
     // Deliveries are written with the results they carry; the sender looks once the write committed.
     callbackPolicy,
+    pingDatabase: () => databaseProbe.ping(),
     onDeliveryCreated: () => void setTimeout(webhooks.wake, 20),
   };
   const handlers: Record<string, TaskHandler> = {
@@ -133,6 +138,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
       await queue.stop(config.shutdownTimeoutMs);
       await webhooks.stop(config.shutdownTimeoutMs);
       await engine?.close();
+      databaseProbe.close();
       await db.destroy();
     },
   };

@@ -1,5 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { writeInChunks } from '../lib/chunks.ts';
 import { isoNow } from '../lib/time.ts';
 import type { Job, JobStatus, JobValue, JobsTable } from './work.table.ts';
 
@@ -7,14 +8,12 @@ export async function insertJob(db: Db, job: Insertable<JobsTable>): Promise<voi
   await db.insertInto('jobs').values(job).execute();
 }
 
-/** Inserts the value rows in chunks that stay under every dialect's parameter limit. */
+/**
+ * Inserts the value rows in chunks that stay under every dialect's parameter limit and yield to the
+ * event loop between them (a 100 000-value stream must not stall other requests).
+ */
 export async function insertJobValues(db: Db, rows: readonly JobValue[]): Promise<void> {
-  for (let start = 0; start < rows.length; start += 500) {
-    await db
-      .insertInto('job_values')
-      .values(rows.slice(start, start + 500))
-      .execute();
-  }
+  await writeInChunks(rows, (chunk) => db.insertInto('job_values').values(chunk).execute());
 }
 
 export async function findJob(db: Db, jobId: string): Promise<Job | undefined> {
