@@ -1,4 +1,6 @@
 import type { Logger } from 'pino';
+import type { Metrics } from './metrics/metrics.ts';
+import type { RecordedValue } from './results/results.record.ts';
 import type { Config } from './config.ts';
 import type { CrawlEngine } from './crawl/crawl.engine.ts';
 import type { Db } from './db/database.ts';
@@ -23,6 +25,10 @@ export interface AppDeps {
   onDeliveryCreated: () => void;
   /** Answers once the database is reachable; never waits behind a long write (`GET /health`). */
   pingDatabase: () => Promise<void>;
+  /** Told of every value recorded (metrics, the job-end log line). */
+  onValueRecorded?: (value: RecordedValue) => void;
   /** Which webhook hosts may be called (decisions G28), from `CALLBACK_ALLOW_HOSTS`. */
   callbackPolicy: CallbackPolicy;
+  /** Prometheus metrics of this process (decisions G33), shown by `GET /metrics`. */
+  metrics: Metrics;
 }

@@ -1,4 +1,5 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
+import { requestIdMixin } from '../lib/request-context.ts';
 import type { AppDeps } from '../app.deps.ts';
 import type { Config } from '../config.ts';
 import { createCrawlEngine } from '../crawl/crawl.engine.ts';
@@ -12,10 +13,16 @@ import { RUN_INTERVAL_TASK } from '../submissions/submissions.interval.ts';
 import { deleteIdempotencyKeysBefore } from '../submissions/submissions.repository.ts';
 import { isoNow, isoPlus } from '../lib/time.ts';
 import { deleteObservationsBefore } from '../observations/observations.repository.ts';
+import { createMetrics } from '../metrics/metrics.ts';
+import { createMetricsRecorder } from './metrics-recorder.ts';
 import { createConfiguredQueue } from '../queue/queue.engine.ts';
 import type { GivenUpHandler, TaskHandler } from '../queue/queue.types.ts';
 import { SourceCatalogue } from '../sources/sources.catalogue.ts';
-import { createCallbackPolicy } from '../webhooks/webhooks.callback-url.ts';
+import {
+  createCallbackPolicy,
+  localReceiversAllowed,
+  systemResolver,
+} from '../webhooks/webhooks.callback-url.ts';
 import { createWebhookDispatcher } from '../deliveries/deliveries.dispatcher.ts';
 
 /** A process's wired parts: deps for the app and tasks, plus start and close. */
@@ -26,10 +33,14 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-/** Creates the logger; credentials never reach a log line. */
-export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
-  return pino({
+/**
+ * Creates the logger (JSON lines on stdout unless `destination` is given); credentials never
+ * reach a log line, and lines written while serving a request carry its `reqId`.
+ */
+export function createLogger(config: Pick<Config, 'logLevel'>, destination?: DestinationStream): Logger {
+  const options = {
     level: config.logLevel,
+    mixin: requestIdMixin,
     redact: [
       'req.headers.authorization',
       'req.headers["x-api-key"]',
@@ -39,7 +50,8 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
       'req.headers.cookie',
       'headers.cookie',
     ],
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** Where the configured database lives: the SQLite file by default, PostgreSQL with `DATABASE_URL`. */
@@ -62,6 +74,8 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
   const databaseProbe = openDatabaseProbe(db, databaseTargetOf(config));
   const embedded = config.databaseUrl === undefined;
   const queue = createConfiguredQueue(db, logger, config);
+  const metrics = createMetrics();
+  metrics.readQueueDepthWith(() => queue.depth());
   const engine =
     config.role === 'api'
       ? undefined
@@ -74,9 +88,17 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
             perPairRequestsPerSecond: config.crawlPairRequestsPerSecond,
             proxiesByCountry: config.egressProxies,
             localEgressCountry: config.localEgressCountry,
+            events: {
+              fetched: metrics.fetched,
+              retried: metrics.fetchRetried,
+              blocked: metrics.fetchBlocked,
+            },
           },
         });
-  const callbackPolicy = createCallbackPolicy(config.callbackAllowHosts);
+  // decisions G28: a local receiver works out of the box while the API is reachable only locally.
+  const callbackPolicy = createCallbackPolicy(config.callbackAllowHosts, systemResolver, {
+    allowLoopback: localReceiversAllowed(config),
+  });
   const webhooks = createWebhookDispatcher({
     db,
     logger,
@@ -87,6 +109,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     timeoutMs: config.webhookTimeoutMs,
     flushIntervalMs: config.streamFlushIntervalMs,
     soleWorker: embedded && config.role === 'all',
+    onAttempt: metrics.deliveryAttempted,
   });
   const deps: AppDeps = {
     config,
@@ -101,6 +124,8 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     callbackPolicy,
     pingDatabase: () => databaseProbe.ping(),
     onDeliveryCreated: () => void setTimeout(webhooks.wake, 20),
+    onValueRecorded: createMetricsRecorder(metrics, logger),
+    metrics,
   };
   const handlers: Record<string, TaskHandler> = {
     [TASK.crawlValue]: (payload) => crawlValueTask(deps, payload),
