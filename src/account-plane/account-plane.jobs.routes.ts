@@ -57,6 +57,7 @@ export async function accountJobsRoutes(app: FastifyInstance, deps: AppDeps): Pr
         'One job\u2019s progress; a stream job also counts its deliveries by status.',
         { params: IdParams },
         JobDetailResponse,
+        { notFound: 'job' },
       ),
     },
     async (request) => {
@@ -79,6 +80,7 @@ export async function accountJobsRoutes(app: FastifyInstance, deps: AppDeps): Pr
         'A finished job\u2019s results as on `GET /job/{id}/download`: JSON, or CSV with `format=csv`.',
         { params: IdParams, querystring: DownloadQuery },
         DownloadResponse,
+        { notFound: 'job' },
       ),
     },
     async (request, reply) => {
@@ -101,6 +103,7 @@ export async function accountJobsRoutes(app: FastifyInstance, deps: AppDeps): Pr
         'A stream job\u2019s webhook deliveries in `batch_sequence` order, optionally of one status.',
         { params: IdParams, querystring: DeliveriesQuery },
         DeliveriesResponse,
+        { notFound: 'job' },
       ),
     },
     async (request) => {
@@ -122,6 +125,7 @@ export async function accountJobsRoutes(app: FastifyInstance, deps: AppDeps): Pr
         'Re-sends every dead-lettered delivery of a stream job.',
         { params: IdParams },
         ReplayAllResponse,
+        { changesState: true, notFound: 'job' },
       ),
     },
     async (request) =>
@@ -136,6 +140,7 @@ export async function accountJobsRoutes(app: FastifyInstance, deps: AppDeps): Pr
         'Re-sends one delivery now with a fresh attempt budget (same id and batch_sequence).',
         { params: DeliveryIdParams },
         ReplayOneResponse,
+        { changesState: true, notFound: 'delivery' },
       ),
     },
     async (request) => replayOne(deps, sessionOf(request).account, request.params.delivery_id),
