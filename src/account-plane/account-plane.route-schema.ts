@@ -1,7 +1,9 @@
-import { Type, type TSchema } from '@sinclair/typebox';
+import type { Type } from '@sinclair/typebox';
+import { type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { SESSION_COOKIE } from '../identity/identity.cookies.ts';
-import { ErrorBody, SessionUnauthorized, sessionResponses } from '../openapi/openapi.schemas.ts';
+import type { ErrorBody, SessionUnauthorized } from '../openapi/openapi.schemas.ts';
+import { sessionResponses } from '../openapi/openapi.schemas.ts';
 
 /**
  * The OpenAPI security of every account-plane route: a session token as `Authorization: Bearer`

@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type, type TSchema } from '@sinclair/typebox';
+import type { Type } from '@sinclair/typebox';
+import { type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app.deps.ts';
 import { AppError } from '../errors/app-error.ts';
@@ -9,13 +10,8 @@ import {
   REFRESH_COOKIE,
   setSessionCookies,
 } from './identity.cookies.ts';
-import {
-  ErrorBody,
-  InternalError,
-  sessionResponses,
-  SessionUnauthorized,
-  type SessionResponseOptions,
-} from '../openapi/openapi.schemas.ts';
+import type { ErrorBody, SessionUnauthorized } from '../openapi/openapi.schemas.ts';
+import { InternalError, sessionResponses, type SessionResponseOptions } from '../openapi/openapi.schemas.ts';
 import {
   JwksResponse,
   LoginBody,
