@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { DatabaseSchema } from './database.schema.ts';
 
@@ -37,4 +37,9 @@ export function openDatabase(target: DatabaseTarget): Db {
 /** Tells the dialect of a handle, for the few statements that differ (row locks, SKIP LOCKED). */
 export function dialectOf(db: Db | Trx): DialectName {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+/** Runs the cheapest round trip to the database; rejects when it cannot be reached (readiness, G33). */
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
 }
