@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app.deps.ts';
-import { pingDatabase } from '../db/database.ts';
 import { AppError } from '../errors/app-error.ts';
 import { HEALTH_ROUTES } from './health.schema.ts';
 
@@ -13,7 +12,7 @@ export async function healthRoutes(
   app.get('/health', { schema: HEALTH_ROUTES.ready }, async () => {
     if (!isAccepting()) throw new AppError('unavailable', 'shutting down');
     try {
-      await pingDatabase(deps.db);
+      await deps.pingDatabase();
     } catch (error) {
       throw new AppError('unavailable', 'database unreachable', { cause: error });
     }

@@ -3,11 +3,11 @@ import { requestIdMixin } from '../lib/request-context.ts';
 import type { AppDeps } from '../app.deps.ts';
 import type { Config } from '../config.ts';
 import { createCrawlEngine } from '../crawl/crawl.engine.ts';
-import { openDatabase, type Db } from '../db/database.ts';
+import { openDatabase, openDatabaseProbe, type DatabaseTarget, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { JobEvents } from '../work/work.events.ts';
 import { deletePurgedIntervalRuns, purgeExpiredResults } from '../work/work.repository.ts';
-import { TASK, crawlValueTask, expireJobTask } from '../tasks/tasks.crawl-value.ts';
+import { TASK, crawlValueGivenUp, crawlValueTask, expireJobTask } from '../tasks/tasks.crawl-value.ts';
 import { runIntervalJobTask } from '../jobs/jobs.interval.ts';
 import { RUN_INTERVAL_TASK } from '../submissions/submissions.interval.ts';
 import { deleteIdempotencyKeysBefore } from '../submissions/submissions.repository.ts';
@@ -16,7 +16,7 @@ import { deleteObservationsBefore } from '../observations/observations.repositor
 import { createMetrics } from '../metrics/metrics.ts';
 import { createMetricsRecorder } from './metrics-recorder.ts';
 import { createConfiguredQueue } from '../queue/queue.engine.ts';
-import type { TaskHandler } from '../queue/queue.types.ts';
+import type { GivenUpHandler, TaskHandler } from '../queue/queue.types.ts';
 import { SourceCatalogue } from '../sources/sources.catalogue.ts';
 import {
   createCallbackPolicy,
@@ -54,13 +54,16 @@ export function createLogger(config: Pick<Config, 'logLevel'>, destination?: Des
   return destination ? pino(options, destination) : pino(options);
 }
 
-/** Opens the configured database (SQLite file by default, PostgreSQL with `DATABASE_URL`) and migrates it. */
+/** Where the configured database lives: the SQLite file by default, PostgreSQL with `DATABASE_URL`. */
+function databaseTargetOf(config: Config): DatabaseTarget {
+  return config.databaseUrl
+    ? { dialect: 'postgres', url: config.databaseUrl }
+    : { dialect: 'sqlite', file: config.databaseFile };
+}
+
+/** Opens the configured database and migrates it. */
 export async function openMigratedDatabase(config: Config): Promise<Db> {
-  const db = openDatabase(
-    config.databaseUrl
-      ? { dialect: 'postgres', url: config.databaseUrl }
-      : { dialect: 'sqlite', file: config.databaseFile },
-  );
+  const db = openDatabase(databaseTargetOf(config));
   await migrateToLatest(db);
   return db;
 }
@@ -68,6 +71,7 @@ export async function openMigratedDatabase(config: Config): Promise<Db> {
 /** Wires one process: database, queue, crawl engine (worker roles) and the task table. */
 export async function createRuntime(config: Config, logger: Logger = createLogger(config)): Promise<Runtime> {
   const db = await openMigratedDatabase(config);
+  const databaseProbe = openDatabaseProbe(db, databaseTargetOf(config));
   const embedded = config.databaseUrl === undefined;
   const queue = createConfiguredQueue(db, logger, config);
   const metrics = createMetrics();
@@ -118,6 +122,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     sandboxOrigin: `http://127.0.0.1:${config.sandboxPort}`,
     // Deliveries are written with the results they carry; the sender looks once the write committed.
     callbackPolicy,
+    pingDatabase: () => databaseProbe.ping(),
     onDeliveryCreated: () => void setTimeout(webhooks.wake, 20),
     onValueRecorded: createMetricsRecorder(metrics, logger),
     metrics,
@@ -126,6 +131,10 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     [TASK.crawlValue]: (payload) => crawlValueTask(deps, payload),
     [TASK.expireJob]: (payload) => expireJobTask(deps, payload),
     [RUN_INTERVAL_TASK]: (payload) => runIntervalJobTask(deps, payload),
+  };
+  // What the queue calls when it gives a task up: a value that can never be answered fails its job.
+  const givenUp: Record<string, GivenUpHandler> = {
+    [TASK.crawlValue]: (payload, error) => crawlValueGivenUp(deps, payload, error),
   };
   let cleaner: NodeJS.Timeout | undefined;
 
@@ -141,7 +150,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     deps,
     startWorker() {
       if (config.role === 'api') return;
-      queue.start(handlers, config.workerConcurrency);
+      queue.start(handlers, config.workerConcurrency, givenUp);
       webhooks.start();
       const runCleaner = () =>
         cleanOnce().catch((err: unknown) => logger.error({ err }, 'retention cleaner failed'));
@@ -154,6 +163,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
       await queue.stop(config.shutdownTimeoutMs);
       await webhooks.stop(config.shutdownTimeoutMs);
       await engine?.close();
+      databaseProbe.close();
       await db.destroy();
     },
   };
