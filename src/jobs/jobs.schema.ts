@@ -165,7 +165,8 @@ export const DownloadResponse = Type.Object(
   { examples: [{ error: false, job_id: EXAMPLE_IDS.job, status: 'finished', results: [EXAMPLE_RESULT] }] },
 );
 
-const CSV_FILE = {
+/** The CSV form of a download, with its example (the account plane answers it too). */
+export const CSV_FILE = {
   description:
     'CSV (decisions G10): a header row, one row per offer; formula-like cells get a leading apostrophe.',
   example: resultsToCsv([EXAMPLE_RESULT]),
