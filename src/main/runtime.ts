@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { pino, type Logger } from 'pino';
 import type { AppDeps } from '../app.deps.ts';
 import type { Config } from '../config.ts';
@@ -17,6 +18,8 @@ import type { TaskHandler } from '../queue/queue.types.ts';
 import { SourceCatalogue } from '../sources/sources.catalogue.ts';
 import { createCallbackPolicy } from '../webhooks/webhooks.callback-url.ts';
 import { createWebhookDispatcher } from '../deliveries/deliveries.dispatcher.ts';
+import { tryAcquireLease } from '../leases/leases.repository.ts';
+import { startLeasedSchedule, type LeasedSchedule } from '../leases/leases.schedule.ts';
 
 /** A process's wired parts: deps for the app and tasks, plus start and close. */
 export interface Runtime {
@@ -57,6 +60,8 @@ export async function openMigratedDatabase(config: Config): Promise<Db> {
 export async function createRuntime(config: Config, logger: Logger = createLogger(config)): Promise<Runtime> {
   const db = await openMigratedDatabase(config);
   const embedded = config.databaseUrl === undefined;
+  // Names this process in the leases of schedules that run once per cluster.
+  const processId = `${process.pid}-${randomUUID().slice(0, 8)}`;
   const queue = createConfiguredQueue(db, logger, config);
   const engine =
     config.role === 'api'
@@ -83,6 +88,9 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     timeoutMs: config.webhookTimeoutMs,
     flushIntervalMs: config.streamFlushIntervalMs,
     soleWorker: embedded && config.role === 'all',
+    // Partial batches are closed by one process per flush period, not by every worker.
+    takeFlushTurn: (periodMs) =>
+      tryAcquireLease(db, { name: 'deliveries-flush', owner: processId, ttlMs: periodMs }),
   });
   const deps: AppDeps = {
     config,
@@ -102,7 +110,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     [TASK.expireJob]: (payload) => expireJobTask(deps, payload),
     [RUN_INTERVAL_TASK]: (payload) => runIntervalJobTask(deps, payload),
   };
-  let cleaner: NodeJS.Timeout | undefined;
+  let cleaner: LeasedSchedule | undefined;
 
   async function cleanOnce(): Promise<void> {
     const now = isoNow();
@@ -118,14 +126,19 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
       if (config.role === 'api') return;
       queue.start(handlers, config.workerConcurrency);
       webhooks.start();
-      const runCleaner = () =>
-        cleanOnce().catch((err: unknown) => logger.error({ err }, 'retention cleaner failed'));
-      void runCleaner();
-      cleaner = setInterval(runCleaner, config.cleanerIntervalMs);
-      cleaner.unref();
+      // Every worker ticks; the one holding the period's lease cleans (once per cluster and period).
+      cleaner = startLeasedSchedule(db, logger, {
+        name: 'retention-cleaner',
+        owner: processId,
+        periodMs: config.cleanerIntervalMs,
+        run: async () => {
+          await cleanOnce();
+          logger.debug({ schedule: 'retention-cleaner' }, 'retention cleaner ran');
+        },
+      });
     },
     async close() {
-      clearInterval(cleaner);
+      cleaner?.stop();
       await queue.stop(config.shutdownTimeoutMs);
       await webhooks.stop(config.shutdownTimeoutMs);
       await engine?.close();
