@@ -1,9 +1,11 @@
 import type { Logger } from 'pino';
+import type { KeyLocks } from './cluster/cluster.locks.ts';
 import type { Config } from './config.ts';
 import type { CrawlEngine } from './crawl/crawl.engine.ts';
 import type { Db } from './db/database.ts';
 import type { JobEvents } from './work/work.events.ts';
 import type { WorkQueue } from './queue/queue.types.ts';
+import type { BucketStoreFactory } from './ratelimit/ratelimit.store.ts';
 import type { SourceCatalogue } from './sources/sources.catalogue.ts';
 import type { CallbackPolicy } from './webhooks/webhooks.callback-url.ts';
 
@@ -23,4 +25,11 @@ export interface AppDeps {
   onDeliveryCreated: () => void;
   /** Which webhook hosts may be called (decisions G28), from `CALLBACK_ALLOW_HOSTS`. */
   callbackPolicy: CallbackPolicy;
+  /**
+   * Cross-process single-flight of the observation cache (Redis in distributed mode); absent, a
+   * process's own `SingleFlight` is the only one.
+   */
+  flightLocks?: KeyLocks;
+  /** Where the API's rate-limit buckets live (Redis in distributed mode); absent, in this process. */
+  rateLimitStore?: BucketStoreFactory;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
 import type { AppDeps } from '../app.deps.ts';
 import type { Config } from '../config.ts';
@@ -18,6 +19,9 @@ import type { TaskHandler } from '../queue/queue.types.ts';
 import { SourceCatalogue } from '../sources/sources.catalogue.ts';
 import { createCallbackPolicy } from '../webhooks/webhooks.callback-url.ts';
 import { createWebhookDispatcher } from '../deliveries/deliveries.dispatcher.ts';
+import { redisKeyLocks } from '../cluster/cluster.locks.ts';
+import { redisPoliteness } from '../crawl/politeness.redis.ts';
+import { redisBuckets } from '../ratelimit/ratelimit.store.ts';
 import { tryAcquireLease } from '../leases/leases.repository.ts';
 import { startLeasedSchedule, type LeasedSchedule } from '../leases/leases.schedule.ts';
 
@@ -56,6 +60,25 @@ export async function openMigratedDatabase(config: Config): Promise<Db> {
   return db;
 }
 
+/**
+ * The limits every process of a distributed deployment shares (issue 13 §2), on the queue's Redis:
+ * pair politeness, cache single-flight and the API's rate limits. Undefined with the SQL engine,
+ * whose processes keep them in memory (the embedded default).
+ */
+function createClusterLimits(config: Config, logger: Logger) {
+  if (config.queueEngine !== 'bullmq') return undefined;
+  // Commands fail fast while Redis is away instead of piling up: each limit has its own fallback.
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
+  redis.on('error', (err) => logger.warn({ err }, 'redis (cluster limits) error'));
+  const prefix = config.bullmqPrefix;
+  return {
+    redis,
+    politeness: redisPoliteness({ redis, keyPrefix: `${prefix}:politeness` }),
+    flightLocks: redisKeyLocks({ redis, keyPrefix: `${prefix}:flights` }),
+    rateLimitStore: redisBuckets(redis, `${prefix}:ratelimit`),
+  };
+}
+
 /** Wires one process: database, queue, crawl engine (worker roles) and the task table. */
 export async function createRuntime(config: Config, logger: Logger = createLogger(config)): Promise<Runtime> {
   const db = await openMigratedDatabase(config);
@@ -63,6 +86,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
   // Names this process in the leases of schedules that run once per cluster.
   const processId = `${process.pid}-${randomUUID().slice(0, 8)}`;
   const queue = createConfiguredQueue(db, logger, config);
+  const limits = createClusterLimits(config, logger);
   const engine =
     config.role === 'api'
       ? undefined
@@ -75,6 +99,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
             perPairRequestsPerSecond: config.crawlPairRequestsPerSecond,
             proxiesByCountry: config.egressProxies,
             localEgressCountry: config.localEgressCountry,
+            politeness: limits?.politeness,
           },
         });
   const callbackPolicy = createCallbackPolicy(config.callbackAllowHosts);
@@ -104,6 +129,8 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     // Deliveries are written with the results they carry; the sender looks once the write committed.
     callbackPolicy,
     onDeliveryCreated: () => void setTimeout(webhooks.wake, 20),
+    flightLocks: limits?.flightLocks,
+    rateLimitStore: limits?.rateLimitStore,
   };
   const handlers: Record<string, TaskHandler> = {
     [TASK.crawlValue]: (payload) => crawlValueTask(deps, payload),
@@ -142,6 +169,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
       await queue.stop(config.shutdownTimeoutMs);
       await webhooks.stop(config.shutdownTimeoutMs);
       await engine?.close();
+      limits?.redis.disconnect();
       await db.destroy();
     },
   };

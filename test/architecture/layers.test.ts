@@ -34,7 +34,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['auth', 'ratelimit'], // who is calling; how fast
   ['accounts', 'audit'], // account rows and their repository; the audit log
   ['queue'], // the work queue engines
-  ['leases'], // named leases in the database: schedules that run once per cluster
+  ['leases', 'cluster'], // leases in the database (schedules once per cluster); key locks on Redis
   ['db'], // database handle, schema and migrations
   ['http'], // HTTP error mapping and validation
   ['errors'], // AppError
