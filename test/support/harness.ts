@@ -35,14 +35,18 @@ export async function startHarness(
     env?: Record<string, string>;
     sandbox?: SandboxOptions;
     worker?: boolean;
+    /** Rewrites the PostgreSQL URL the service connects to (a fault-injecting proxy in between). */
+    routeDatabaseUrl?: (url: string) => string;
   } = {},
 ): Promise<Harness> {
   const database = await createTestDatabase(options.dialect ?? 'sqlite');
   const sandbox = buildSandboxApp(options.sandbox ?? {});
   await sandbox.listen({ port: 0, host: '127.0.0.1' });
   const sandboxPort = (sandbox.server.address() as AddressInfo).port;
+  const routed = database.env.DATABASE_URL && options.routeDatabaseUrl?.(database.env.DATABASE_URL);
   const config = loadConfig({
     ...database.env,
+    ...(routed ? { DATABASE_URL: routed } : {}),
     SANDBOX_PORT: String(sandboxPort),
     LOG_LEVEL: 'silent',
     CRAWL_REQUEST_TIMEOUT_MS: '5000',
