@@ -10,6 +10,7 @@ import { JobEvents } from '../work/work.events.ts';
 import { deletePurgedIntervalRuns, purgeExpiredResults } from '../work/work.repository.ts';
 import { TASK, crawlValueTask, expireJobTask } from '../tasks/tasks.crawl-value.ts';
 import { runIntervalJobTask } from '../jobs/jobs.interval.ts';
+import { reenqueueLostWork } from '../jobs/jobs.reconcile.ts';
 import { RUN_INTERVAL_TASK } from '../submissions/submissions.interval.ts';
 import { deleteIdempotencyKeysBefore } from '../submissions/submissions.repository.ts';
 import { isoNow, isoPlus } from '../lib/time.ts';
@@ -138,6 +139,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     [RUN_INTERVAL_TASK]: (payload) => runIntervalJobTask(deps, payload),
   };
   let cleaner: LeasedSchedule | undefined;
+  let reconciler: LeasedSchedule | undefined;
 
   async function cleanOnce(): Promise<void> {
     const now = isoNow();
@@ -154,6 +156,19 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
       queue.start(handlers, config.workerConcurrency);
       webhooks.start();
       // Every worker ticks; the one holding the period's lease cleans (once per cluster and period).
+      // BullMQ: Redis only carries work, so what it lost is re-added from the database, by one
+      // process per period (docs/architecture.md, "Reconciliation").
+      if (config.queueEngine === 'bullmq') {
+        reconciler = startLeasedSchedule(db, logger, {
+          name: 'reconcile-lost-work',
+          owner: processId,
+          periodMs: config.reconcileIntervalMs,
+          run: async () => {
+            const counts = await reenqueueLostWork(deps);
+            logger.debug({ schedule: 'reconcile-lost-work', ...counts }, 'lost work reconciled');
+          },
+        });
+      }
       cleaner = startLeasedSchedule(db, logger, {
         name: 'retention-cleaner',
         owner: processId,
@@ -166,6 +181,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     },
     async close() {
       cleaner?.stop();
+      reconciler?.stop();
       await queue.stop(config.shutdownTimeoutMs);
       await webhooks.stop(config.shutdownTimeoutMs);
       await engine?.close();
