@@ -40,6 +40,8 @@ export interface RedisPolitenessOptions {
 
 /** Cost of one request at factor 1, in the rate counter's points (points are whole numbers). */
 const POINTS_PER_REQUEST = 1000;
+/** Pause between tries while Redis does not answer. */
+const REDIS_RETRY_MS = 500;
 /** How long shared back-off state outlives its last update. */
 const STATE_TTL_MS = 3_600_000;
 
@@ -86,7 +88,24 @@ class RedisPairGate implements Gate {
     return `${this.options.keyPrefix}:${kind}:${this.label}`;
   }
 
+  /**
+   * While Redis does not answer, a request waits for it (up to the value's deadline) rather than
+   * failing its value for a fault of ours.
+   */
   async acquire(signal: AbortSignal): Promise<Permit> {
+    for (;;) {
+      if (signal.aborted) throw abortError(signal);
+      try {
+        return await this.acquireOnce(signal);
+      } catch (error) {
+        if (error instanceof SourceUnavailableError || signal.aborted) throw error;
+        if (this.closing.signal.aborted) throw new SourceUnavailableError('crawl engine closed');
+        await sleep(REDIS_RETRY_MS, AbortSignal.any([signal, this.closing.signal]));
+      }
+    }
+  }
+
+  private async acquireOnce(signal: AbortSignal): Promise<Permit> {
     if (this.closing.signal.aborted) throw new SourceUnavailableError('crawl engine closed');
     const both = AbortSignal.any([signal, this.closing.signal]);
     this.queued += 1;
