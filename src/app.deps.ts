@@ -1,5 +1,7 @@
 import type { Logger } from 'pino';
 import type { KeyLocks } from './cluster/cluster.locks.ts';
+import type { Metrics } from './metrics/metrics.ts';
+import type { RecordedValue } from './results/results.record.ts';
 import type { Config } from './config.ts';
 import type { CrawlEngine } from './crawl/crawl.engine.ts';
 import type { Db } from './db/database.ts';
@@ -23,6 +25,8 @@ export interface AppDeps {
   sandboxOrigin: string;
   /** Told after a delivery was written, so the sender looks sooner than its next poll. */
   onDeliveryCreated: () => void;
+  /** Told of every value recorded (metrics, the job-end log line). */
+  onValueRecorded?: (value: RecordedValue) => void;
   /** Which webhook hosts may be called (decisions G28), from `CALLBACK_ALLOW_HOSTS`. */
   callbackPolicy: CallbackPolicy;
   /**
@@ -32,4 +36,6 @@ export interface AppDeps {
   flightLocks?: KeyLocks;
   /** Where the API's rate-limit buckets live (Redis in distributed mode); absent, in this process. */
   rateLimitStore?: BucketStoreFactory;
+  /** Prometheus metrics of this process (decisions G33), shown by `GET /metrics`. */
+  metrics: Metrics;
 }

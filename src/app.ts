@@ -1,5 +1,6 @@
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { accountJobsRoutes } from './account-plane/account-plane.jobs.routes.ts';
@@ -9,6 +10,7 @@ import type { AppDeps } from './app.deps.ts';
 import { requireDataApiAuth } from './auth/auth.hook.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { HEALTH_ROUTES } from './health/health.schema.ts';
 import { historyRoutes } from './history/history.routes.ts';
 import { installErrorHandling } from './http/http.errors.ts';
 import { validatorCompiler } from './http/http.validation.ts';
@@ -16,6 +18,8 @@ import { requireDashboardSession, sessionOf } from './identity/identity.hook.ts'
 import { identityRoutes } from './identity/identity.routes.ts';
 import { createIdentity } from './identity/identity.service.ts';
 import { jobsRoutes } from './jobs/jobs.routes.ts';
+import { markRequestLogger, runInRequest, wellFormedRequestId } from './lib/request-context.ts';
+import { metricsRoutes } from './metrics/metrics.routes.ts';
 import { createRateLimits } from './ratelimit/ratelimit.service.ts';
 import { FIELD_HINTS } from './submissions/submissions.schema.ts';
 import { streamsRoutes } from './streams/streams.routes.ts';
@@ -32,25 +36,40 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: deps.config.bodyLimitBytes,
-    genReqId: () => randomUUID(),
+    // decisions G33: a well-formed incoming `x-request-id` is kept, else a fresh one is made.
+    genReqId: (request) => wellFormedRequestId(request.headers['x-request-id']) ?? randomUUID(),
+    childLoggerFactory: (logger, bindings, options) => markRequestLogger(logger.child(bindings, options)),
     routerOptions: { ignoreTrailingSlash: true },
     // Behind a load balancer the client is named in X-Forwarded-For; `request.ip` then keys the
     // failed-authentication limit by the real client, not by the balancer.
     trustProxy: deps.config.trustProxy,
+  });
+  // Lines the services log while serving a request carry its id too (lib/request-context.ts).
+  app.addHook('onRequest', (request, _reply, done) => runInRequest(request.id, done));
+  app.addHook('onResponse', async (request, reply) => {
+    deps.metrics.request(request.routeOptions.url ?? 'unmatched', request.method, reply.statusCode);
   });
   app.setValidatorCompiler(validatorCompiler);
   // The data API speaks JSON only; a text body is a 415, not a string to validate.
   app.removeContentTypeParser('text/plain');
   installErrorHandling(app, FIELD_HINTS);
   // decisions G19: every response carries the interface version.
-  app.addHook('onRequest', async (_request, reply) => {
-    void reply.header('x-api-version', '4.0');
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-api-version', '4.0').header('x-request-id', request.id);
   });
 
   // The OpenAPI document is generated from the same schemas that validate requests.
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Pricecrawl data API', version: '4.0' },
+      openapi: '3.1.0',
+      info: {
+        title: 'Pricecrawl data API',
+        version: '4.0',
+        description:
+          'Self-hostable price data crawl service (interface specification 4.0). Every 200 body of ' +
+          'the data API carries `error`; when it is true, `message` explains. Every answer carries ' +
+          '`X-Api-Version: 4.0` and `X-Request-Id`.',
+      },
       components: {
         securitySchemes: {
           apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
@@ -65,7 +84,14 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(cookie);
+  // The docs page and its assets are served from the package, never from a CDN.
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { validatorUrl: null, deepLinking: true },
+    logLevel: 'warn',
+  });
   await app.register(async (scope) => healthRoutes(scope, deps, options.isAccepting ?? (() => true)));
+  await app.register(async (scope) => metricsRoutes(scope, deps.metrics, deps.config.metricsToken));
   await app.register(async (scope) => {
     const limits = createRateLimits(
       {
@@ -107,5 +133,22 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     await accountJobsRoutes(scope, deps);
   });
   await app.register(async (scope) => dashboardRoutes(scope));
+  return app;
+}
+
+/**
+ * The HTTP face of a process without the API (`npm run worker` with `WORKER_METRICS_PORT`):
+ * `/metrics` and `/health/live` only.
+ */
+export async function buildOperationsApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({ loggerInstance: deps.logger as FastifyBaseLogger });
+  // Scrapes every few seconds would drown the worker's log at info.
+  await app.register(
+    async (scope) => {
+      scope.get('/health/live', { schema: HEALTH_ROUTES.live }, async () => ({ status: 'ok' }));
+      await metricsRoutes(scope, deps.metrics, deps.config.metricsToken);
+    },
+    { logLevel: 'warn' },
+  );
   return app;
 }

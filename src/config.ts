@@ -253,6 +253,16 @@ const schema = {
   oidcIssuer: { env: 'OIDC_ISSUER', parse: text, default: undefined as string | undefined },
   oidcAudience: { env: 'OIDC_AUDIENCE', parse: text, default: undefined as string | undefined },
   oidcJwksUrl: { env: 'OIDC_JWKS_URL', parse: httpUrl, default: undefined as string | undefined },
+  // decisions G33: when set, `GET /metrics` requires `Authorization: Bearer <token>`.
+  metricsToken: { env: 'METRICS_TOKEN', parse: text, default: undefined as string | undefined },
+  // A worker has no API; with this port it serves `/metrics` and `/health/live` there.
+  workerMetricsPort: {
+    env: 'WORKER_METRICS_PORT',
+    parse: integer(0, 65535),
+    default: undefined as number | undefined,
+  },
+  // decisions G32: port of `npx pricecrawl mock`.
+  mockPort: { env: 'MOCK_PORT', parse: integer(0, 65535), default: 8090 },
 } as const;
 
 type Schema = typeof schema;

@@ -22,4 +22,5 @@ operator commands (the database directly; JSON output):
   users create --account N --email E [--password P]
   users disable --email E
   legacy-credentials --account N   (replaces the account's earlier username, password and JWTs)
-  extract FILE.html [--url URL]`;
+  extract FILE.html [--url URL]
+  mock                      the mock server on MOCK_PORT (default 8090): documented examples, any credential`;

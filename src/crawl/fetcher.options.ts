@@ -68,7 +68,21 @@ export interface FetcherOptions {
   isBlockPage: BlockPageDetector;
   /** Source of randomness for backoff jitter (tests pass a fixed one). */
   random: () => number;
+  /** Told what happens, for metrics; the default does nothing. */
+  events: FetchEvents;
 }
+
+/** What the fetcher reports as it works (decisions G33 metrics). */
+export interface FetchEvents {
+  /** A page fetch ended (retries included) after `durationMs`. */
+  fetched(source: string, outcome: 'ok' | 'not_found' | 'failed', durationMs: number): void;
+  /** An attempt failed with `kind` and will be retried. */
+  retried(source: string, kind: string): void;
+  /** The source answered with a block page. */
+  blocked(source: string): void;
+}
+
+const IGNORED_FETCH_EVENTS: FetchEvents = { fetched() {}, retried() {}, blocked() {} };
 
 const ROBOT_CHECK_TITLE = /<title[^>]*>[^<]*robot check[^<]*<\/title>/i;
 const CAPTCHA_WORD = /captcha/i;
@@ -105,6 +119,7 @@ export const DEFAULT_FETCHER_OPTIONS: Readonly<FetcherOptions> = {
   proxyTunnelForHttp: false,
   localEgressCountry: undefined,
   userAgents: DEFAULT_USER_AGENTS,
+  events: IGNORED_FETCH_EVENTS,
   acceptLanguage: 'en;q=0.8,*;q=0.5',
   connectionsPerOrigin: 32,
   keepAliveTimeoutMs: 30_000,

@@ -180,6 +180,22 @@ export function createFetcher(overrides: Partial<FetcherOptions> = {}): Fetcher 
   }
 
   async function fetchPage(request: FetchRequest): Promise<FetchedPage> {
+    const startedMs = Date.now();
+    try {
+      const page = await fetchWithRetries(request);
+      options.events.fetched(
+        request.source,
+        NOT_FOUND_STATUSES.has(page.status) ? 'not_found' : 'ok',
+        Date.now() - startedMs,
+      );
+      return page;
+    } catch (error) {
+      options.events.fetched(request.source, 'failed', Date.now() - startedMs);
+      throw error;
+    }
+  }
+
+  async function fetchWithRetries(request: FetchRequest): Promise<FetchedPage> {
     if (closed) throw new SourceUnavailableError('fetcher closed');
     if (request.signal.aborted) throw abortError(request.signal);
     const url = parseHttpUrl(request.url);
@@ -197,6 +213,9 @@ export function createFetcher(overrides: Partial<FetcherOptions> = {}): Fetcher 
       } catch (error) {
         // Abort errors and a too-long pair pause end the fetch as they are.
         if (!(error instanceof FetchFailure)) throw error;
+        if (error.kind === 'blocked') options.events.blocked(request.source);
+        if (error.retryable && attemptNo < options.maxAttempts)
+          options.events.retried(request.source, error.kind);
         if (!error.retryable)
           throw new SourceUnavailableError(`${url.href}: ${error.message}`, { cause: error });
         last = error;

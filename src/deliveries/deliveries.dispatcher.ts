@@ -31,7 +31,7 @@ import {
   type AttemptAnswer,
 } from '../webhooks/webhooks.sender.ts';
 import { signatureHeaders } from '../webhooks/webhooks.signature.ts';
-import type { WebhookDelivery } from './deliveries.table.ts';
+import type { DeliveryStatus, WebhookDelivery } from './deliveries.table.ts';
 
 /** Settings of the sender; the clock and randomness are injectable for the schedule's tests. */
 export interface WebhookDispatcherOptions {
@@ -61,6 +61,8 @@ export interface WebhookDispatcherOptions {
   random?: () => number;
   /** HTTP client; default an undici Agent whose connects re-check the address. */
   agent?: Dispatcher;
+  /** Told each recorded attempt's outcome (metrics); `pending` means a retry is scheduled. */
+  onAttempt?: (status: DeliveryStatus, attempt: number) => void;
 }
 
 /** The running sender. */
@@ -184,6 +186,18 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
           decision.nextAttemptAtMs === null ? null : new Date(decision.nextAttemptAtMs).toISOString(),
         deliveredAtIso: decision.status === 'delivered' ? new Date(nowMs).toISOString() : null,
       });
+      options.onAttempt?.(decision.status, attemptNumber);
+      logger.info(
+        {
+          deliveryId: delivery.id,
+          jobId: delivery.job_id,
+          batch: delivery.batch_sequence,
+          attempt: attemptNumber,
+          status: decision.status,
+          httpStatus: decision.lastHttpStatus,
+        },
+        'webhook delivery attempt',
+      );
     } catch (err) {
       // A fault of ours (database): the lease runs out and the delivery is taken up again.
       logger.error({ err, deliveryId: delivery.id }, 'webhook attempt could not be recorded');

@@ -2,16 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppDeps } from '../app.deps.ts';
 import { AppError } from '../errors/app-error.ts';
+import { HEALTH_ROUTES } from './health.schema.ts';
 
-/** `GET /health` (startup contract): 200 once the service accepts work, without credentials. */
+/** `GET /health` (readiness) and `GET /health/live` (liveness), without credentials (decisions G33). */
 export async function healthRoutes(
   app: FastifyInstance,
   deps: AppDeps,
   isAccepting: () => boolean,
 ): Promise<void> {
-  app.get('/health', async () => {
+  app.get('/health', { schema: HEALTH_ROUTES.ready }, async () => {
     if (!isAccepting()) throw new AppError('unavailable', 'shutting down');
-    await sql`select 1`.execute(deps.db);
+    try {
+      await sql`select 1`.execute(deps.db);
+    } catch (error) {
+      throw new AppError('unavailable', 'database unreachable', { cause: error });
+    }
     return { status: 'ok', version: '4.0' };
   });
+
+  app.get('/health/live', { schema: HEALTH_ROUTES.live }, async () => ({ status: 'ok' }));
 }

@@ -1,5 +1,4 @@
-import { stringify } from 'csv-stringify/sync';
-import { neutralizeFormula } from '../lib/csv.ts';
+import { toCsv, type CsvCell } from '../lib/csv.ts';
 import type { HistoryPoint } from './history.schema.ts';
 
 const COLUMNS = [
@@ -14,14 +13,16 @@ const COLUMNS = [
   'currency',
 ] as const satisfies ReadonlyArray<keyof HistoryPoint>;
 
+/** A history page as a table: the header and one row per point (the writers neutralise formulas). */
+export function historyTable(points: readonly HistoryPoint[]): { columns: string[]; rows: CsvCell[][] } {
+  return {
+    columns: [...COLUMNS],
+    rows: points.map((point) => COLUMNS.map((column) => point[column])),
+  };
+}
+
 /** A history page as CSV: RFC 4180, a header row, one row per point, empty cells for nulls. */
 export function historyToCsv(points: readonly HistoryPoint[]): string {
-  const rows = points.map((point) =>
-    COLUMNS.map((column) => {
-      const cell = point[column];
-      if (cell === null) return '';
-      return typeof cell === 'string' ? neutralizeFormula(cell) : String(cell);
-    }),
-  );
-  return stringify([[...COLUMNS], ...rows], { record_delimiter: '\r\n' });
+  const { columns, rows } = historyTable(points);
+  return toCsv([columns, ...rows]);
 }

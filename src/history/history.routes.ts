@@ -2,15 +2,23 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app.deps.ts';
 import { accountOf } from '../auth/auth.hook.ts';
-import { historyToCsv } from './history.csv.ts';
-import { HistoryQuery } from './history.schema.ts';
+import { XLSX_CONTENT_TYPE, writeXlsx } from '../lib/xlsx.ts';
+import { historyTable, historyToCsv } from './history.csv.ts';
+import { HISTORY_ROUTE } from './history.schema.ts';
 import { readHistory } from './history.service.ts';
 
-/** `GET /history`: the caller's price history of one value (docs/history.md), JSON or CSV. */
+/** `GET /history`: the caller's price history of one value (docs/history.md), JSON, CSV or XLSX. */
 export async function historyRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
-  routes.get('/history', { schema: { querystring: HistoryQuery } }, async (request, reply) => {
+  routes.get('/history', { schema: HISTORY_ROUTE }, async (request, reply) => {
     const history = await readHistory(deps, accountOf(request), request.query);
+    if (request.query.format === 'xlsx') {
+      const { columns, rows } = historyTable(history.points);
+      return reply
+        .type(XLSX_CONTENT_TYPE)
+        .header('content-disposition', 'attachment; filename="history.xlsx"')
+        .send(await writeXlsx('history', columns, rows));
+    }
     if (request.query.format !== 'csv') return history;
     return reply
       .type('text/csv; charset=utf-8')

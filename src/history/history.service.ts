@@ -55,8 +55,8 @@ export function historyFilterOf(
   }
   if (!spec.keys[query.key as ValueKey])
     throw invalid(`key ${JSON.stringify(query.key)} not supported by ${spec.id}`);
-  if (query.format !== undefined && query.format !== 'json' && query.format !== 'csv') {
-    throw invalid(`format must be json or csv (got ${JSON.stringify(query.format)})`);
+  if (query.format !== undefined && !['json', 'csv', 'xlsx'].includes(query.format)) {
+    throw invalid(`format must be json, csv or xlsx (got ${JSON.stringify(query.format)})`);
   }
   const fromIso = parseBound('from', query.from);
   const untilIso = parseBound('to', query.to);

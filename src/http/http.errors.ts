@@ -31,7 +31,13 @@ export function installErrorHandling(
         )
       : toAppError(error);
     if (appError.httpStatus >= 500) request.log.error({ err: error }, 'request failed');
-    void reply.code(appError.httpStatus).headers(appError.headers).send(errorBody(appError, request.id));
+    // An error body never goes through the route's success serializer.
+    void reply
+      .code(appError.httpStatus)
+      .headers(appError.headers)
+      .type('application/json; charset=utf-8')
+      .serializer(JSON.stringify)
+      .send(errorBody(appError, request.id));
   });
 
   app.setNotFoundHandler((request, reply) => {

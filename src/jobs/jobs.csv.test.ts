@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { neutralizeFormula } from '../lib/csv.ts';
+import { parse } from 'csv-parse/sync';
 import { resultsToCsv } from './jobs.csv.ts';
 import type { ResultItem } from '../work/work.table.ts';
 
@@ -65,13 +65,13 @@ describe('CSV download', () => {
     assert.match(first ?? '', /^bad,false,parameter_invalid,/);
   });
 
-  it('neutralises cells that a spreadsheet would run as formulas', () => {
-    assert.equal(neutralizeFormula('=HYPERLINK("x")'), `'=HYPERLINK("x")`);
-    assert.equal(neutralizeFormula('+1'), "'+1");
-    assert.equal(neutralizeFormula('-1'), "'-1");
-    assert.equal(neutralizeFormula('@cmd'), "'@cmd");
-    assert.equal(neutralizeFormula('plain'), 'plain');
-    const csv = resultsToCsv([item({ key: '=1+1' })]);
-    assert.match(csv.split('\r\n')[1] ?? '', /^'=1\+1,/);
+  it('neutralises cells that a spreadsheet would run as formulas, full-width forms included', () => {
+    for (const start of ['=', '+', '-', '@', '\t', '\r', '＝', '＋', '－', '＠']) {
+      const csv = resultsToCsv([item({ key: `${start}1+1`, content: { name: `${start}cmd`, price: -2 } })]);
+      const [, row] = parse(csv) as string[][];
+      assert.equal(row?.[0], `'${start}1+1`, `key starting with ${JSON.stringify(start)}`);
+      assert.equal(row?.[6], `'${start}cmd`, `name starting with ${JSON.stringify(start)}`);
+      assert.equal(row?.[7], '-2', 'a negative number is a value, not a formula');
+    }
   });
 });

@@ -1,8 +1,8 @@
-import { stringify } from 'csv-stringify/sync';
-import { neutralizeFormula } from '../lib/csv.ts';
+import { toCsv, type CsvCell } from '../lib/csv.ts';
 import type { ResultItem } from '../work/work.table.ts';
 
-type Cell = string | number | boolean | null;
+/** One cell of a download row. */
+export type Cell = CsvCell;
 type Row = Record<string, Cell>;
 
 const BASE_COLUMNS = ['key', 'success', 'reason', 'served_from', 'observed_at', 'trust_score'] as const;
@@ -66,12 +66,18 @@ function rowsOf(item: ResultItem): Row[] {
   }));
 }
 
+/** A download as a table: the header and one row of cells per line, formula-like text neutralised. */
+export interface ResultTable {
+  columns: string[];
+  rows: Cell[][];
+}
+
 /**
- * The CSV download of decisions G10: RFC 4180, a header row, one row per offer with the result's
- * fields repeated, one row for a result without offers. Columns are the union over all results,
- * in first-seen order, so every row lines up under one header.
+ * The rows of decisions G10, shared by the CSV and XLSX downloads: one row per offer with the
+ * result's fields repeated, one row for a result without offers. Columns are the union over all
+ * results, in first-seen order, so every row lines up under one header.
  */
-export function resultsToCsv(items: readonly ResultItem[]): string {
+export function resultsTable(items: readonly ResultItem[]): ResultTable {
   const rows = items.flatMap(rowsOf);
   const columns: string[] = [...BASE_COLUMNS];
   const seen = new Set<string>(columns);
@@ -83,12 +89,14 @@ export function resultsToCsv(items: readonly ResultItem[]): string {
       }
     }
   }
-  const records = rows.map((row) =>
-    columns.map((column) => {
-      const cell = row[column];
-      if (cell === undefined || cell === null) return '';
-      return typeof cell === 'string' ? neutralizeFormula(cell) : String(cell);
-    }),
-  );
-  return stringify([columns, ...records], { record_delimiter: '\r\n' });
+  return {
+    columns,
+    rows: rows.map((row) => columns.map((column) => row[column] ?? null)),
+  };
+}
+
+/** The CSV download of decisions G10: RFC 4180, a header row, then {@link resultsTable}'s rows. */
+export function resultsToCsv(items: readonly ResultItem[]): string {
+  const { columns, rows } = resultsTable(items);
+  return toCsv([columns, ...rows]);
 }

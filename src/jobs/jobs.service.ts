@@ -8,7 +8,7 @@ import { AppError } from '../errors/app-error.ts';
 import type { IdempotencyClaim } from '../submissions/submissions.idempotency.ts';
 import { normalizeSubmission } from '../submissions/submissions.rules.ts';
 import type { SubmissionBody } from '../submissions/submissions.schema.ts';
-import { createJob, getAccountJob } from '../submissions/submissions.service.ts';
+import { assertSubscribed, createJob, getAccountJob } from '../submissions/submissions.service.ts';
 import { assertCallbackAllowed } from '../webhooks/webhooks.callback-url.ts';
 import { newWebhookSecret } from '../webhooks/webhooks.signature.ts';
 import { findLatestRun, listJobResults, listJobValueStrings } from '../work/work.repository.ts';
@@ -34,6 +34,8 @@ export async function submitJob(
   claim: IdempotencyClaim | undefined,
 ): Promise<SubmitJobAnswer> {
   const submission = normalizeSubmission(body, 'batch', deps.catalogue);
+  // Entitlement first (C2): nothing about the callback is resolved for a pair the account may not use.
+  await assertSubscribed(deps, account, submission.source, submission.country);
   // decisions G28 applies to a batch webhook too; its deliveries are signed like a stream's.
   if (submission.callbackUrl !== null) {
     await assertCallbackAllowed(deps.callbackPolicy, submission.callbackUrl);

@@ -84,6 +84,8 @@ const IPV6_RANGES: Array<[string, BlockedRange]> = [
   ['ff00::/8', 'multicast'],
   ['2001:db8::/32', 'reserved'],
   ['100::/64', 'reserved'],
+  // Teredo tunnels to an obfuscated IPv4 client behind NAT: whatever it reaches, it is no receiver.
+  ['2001::/32', 'reserved'],
 ];
 const V4 = IPV4_RANGES.map(([range, reason]) => ({ range: cidr(range), reason }));
 const V6 = IPV6_RANGES.map(([range, reason]) => ({ range: cidr(range), reason }));
@@ -115,6 +117,22 @@ export function classifyAddress(address: string): BlockedRange | undefined {
     return v4 ? V4.find((entry) => inRange(v4, entry.range))?.reason : undefined;
   }
   return V4.find((entry) => inRange(bytes, entry.range))?.reason;
+}
+
+/**
+ * True for a plain loopback address: 127.0.0.0/8 or `::1`, never an IPv6 form that embeds one
+ * (decisions G28 lets only these reach a local receiver).
+ */
+export function isPlainLoopback(address: string): boolean {
+  const bytes = parseIp(address);
+  if (!bytes) return false;
+  if (bytes.length === 4) return bytes[0] === 127;
+  return bytes.slice(0, 15).every((byte) => byte === 0) && bytes[15] === 1;
+}
+
+/** True when a listening `HOST` only accepts local connections: `localhost`, 127.0.0.0/8 or `::1`. */
+export function isLoopbackHost(host: string): boolean {
+  return host.trim().toLowerCase() === 'localhost' || isPlainLoopback(host.trim());
 }
 
 /** An operator allow-list entry: a host name, an IP address, or a CIDR range (`CALLBACK_ALLOW_HOSTS`). */

@@ -81,6 +81,12 @@ async function main(argv: string[]): Promise<number> {
     stdout: (text) => void process.stdout.write(text),
     stderr: (text) => void process.stderr.write(text),
   };
+  if (argv[0] === 'mock') {
+    const { runMockProcess } = await import('./mock.ts');
+    await runMockProcess();
+    // Serves until a signal; the shutdown handler exits the process.
+    return new Promise<number>(() => {});
+  }
   if (argv[0] !== undefined && USER_COMMANDS.has(argv[0])) return runUserCommandFromShell(argv, io);
   if (argv[0] === 'extract') {
     const { runExtractCommand } = await import('../extract/extract.command.ts');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
+import { requestIdMixin } from '../lib/request-context.ts';
 import type { AppDeps } from '../app.deps.ts';
 import type { Config } from '../config.ts';
 import { createCrawlEngine } from '../crawl/crawl.engine.ts';
@@ -15,10 +16,16 @@ import { RUN_INTERVAL_TASK } from '../submissions/submissions.interval.ts';
 import { deleteIdempotencyKeysBefore } from '../submissions/submissions.repository.ts';
 import { isoNow, isoPlus } from '../lib/time.ts';
 import { deleteObservationsBefore } from '../observations/observations.repository.ts';
+import { createMetrics } from '../metrics/metrics.ts';
+import { createMetricsRecorder } from './metrics-recorder.ts';
 import { createConfiguredQueue } from '../queue/queue.engine.ts';
 import type { TaskHandler } from '../queue/queue.types.ts';
 import { SourceCatalogue } from '../sources/sources.catalogue.ts';
-import { createCallbackPolicy } from '../webhooks/webhooks.callback-url.ts';
+import {
+  createCallbackPolicy,
+  localReceiversAllowed,
+  systemResolver,
+} from '../webhooks/webhooks.callback-url.ts';
 import { createWebhookDispatcher } from '../deliveries/deliveries.dispatcher.ts';
 import { redisKeyLocks } from '../cluster/cluster.locks.ts';
 import { redisPoliteness } from '../crawl/politeness.redis.ts';
@@ -34,10 +41,14 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-/** Creates the logger; credentials never reach a log line. */
-export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
-  return pino({
+/**
+ * Creates the logger (JSON lines on stdout unless `destination` is given); credentials never
+ * reach a log line, and lines written while serving a request carry its `reqId`.
+ */
+export function createLogger(config: Pick<Config, 'logLevel'>, destination?: DestinationStream): Logger {
+  const options = {
     level: config.logLevel,
+    mixin: requestIdMixin,
     redact: [
       'req.headers.authorization',
       'req.headers["x-api-key"]',
@@ -47,7 +58,8 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
       'req.headers.cookie',
       'headers.cookie',
     ],
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** Opens the configured database (SQLite file by default, PostgreSQL with `DATABASE_URL`) and migrates it. */
@@ -88,6 +100,8 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
   const processId = `${process.pid}-${randomUUID().slice(0, 8)}`;
   const queue = createConfiguredQueue(db, logger, config);
   const limits = createClusterLimits(config, logger);
+  const metrics = createMetrics();
+  metrics.readQueueDepthWith(() => queue.depth());
   const engine =
     config.role === 'api'
       ? undefined
@@ -101,9 +115,17 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
             proxiesByCountry: config.egressProxies,
             localEgressCountry: config.localEgressCountry,
             politeness: limits?.politeness,
+            events: {
+              fetched: metrics.fetched,
+              retried: metrics.fetchRetried,
+              blocked: metrics.fetchBlocked,
+            },
           },
         });
-  const callbackPolicy = createCallbackPolicy(config.callbackAllowHosts);
+  // decisions G28: a local receiver works out of the box while the API is reachable only locally.
+  const callbackPolicy = createCallbackPolicy(config.callbackAllowHosts, systemResolver, {
+    allowLoopback: localReceiversAllowed(config),
+  });
   const webhooks = createWebhookDispatcher({
     db,
     logger,
@@ -117,6 +139,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     // Partial batches are closed by one process per flush period, not by every worker.
     takeFlushTurn: (periodMs) =>
       tryAcquireLease(db, { name: 'deliveries-flush', owner: processId, ttlMs: periodMs }),
+    onAttempt: metrics.deliveryAttempted,
   });
   const deps: AppDeps = {
     config,
@@ -132,6 +155,8 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     onDeliveryCreated: () => void setTimeout(webhooks.wake, 20),
     flightLocks: limits?.flightLocks,
     rateLimitStore: limits?.rateLimitStore,
+    onValueRecorded: createMetricsRecorder(metrics, logger),
+    metrics,
   };
   const handlers: Record<string, TaskHandler> = {
     [TASK.crawlValue]: (payload) => crawlValueTask(deps, payload),

@@ -1,3 +1,4 @@
+import { buildOperationsApp } from '../app.ts';
 import { exitOnStartFailure, onShutdownSignal, readConfigOrExit } from './process.ts';
 import { createLogger, createRuntime } from './runtime.ts';
 
@@ -12,7 +13,13 @@ async function main(): Promise<void> {
   const runtime = await createRuntime({ ...config, role: 'worker' }, logger);
   runtime.startWorker();
   logger.info({ concurrency: config.workerConcurrency }, 'worker started');
-  onShutdownSignal(logger, () => runtime.close());
+  const operations =
+    config.workerMetricsPort === undefined ? undefined : await buildOperationsApp(runtime.deps);
+  await operations?.listen({ port: config.workerMetricsPort, host: config.host });
+  onShutdownSignal(logger, async () => {
+    await operations?.close();
+    await runtime.close();
+  });
 }
 
 main().catch(exitOnStartFailure);

@@ -4,7 +4,7 @@ import type { ValueQuery } from '../crawl/crawl.types.ts';
 import type { Db } from '../db/database.ts';
 import { priceFiguresOf } from './observations.prices.ts';
 import { reservedShareOf, recordValueResultWithin } from '../results/results.record.ts';
-import { buildResultItem, creditCost, type ValueResolution } from '../results/results.item.ts';
+import { buildResultItem, creditCost, provenanceOf, type ValueResolution } from '../results/results.item.ts';
 import type { ResultItem } from '../work/work.table.ts';
 import type { Job } from '../work/work.table.ts';
 import { newObjectId } from '../lib/ids.ts';
@@ -191,7 +191,8 @@ function observationOf(
   if (resolution.kind === 'invalid' || resolution.kind === 'cached') return undefined;
   if (resolution.kind === 'crawled' && resolution.outcome.charged === false) return undefined;
   if (resolution.kind === 'failed' && resolution.crawls.length === 0) return undefined;
-  const { meta: _meta, ...stored } = item;
+  // The provenance is kept whatever this job's include_meta, for the jobs that re-serve it.
+  const stored: ResultItem = { ...item, meta: provenanceOf(input.query, resolution) };
   const now = isoNow();
   const notFound = item.success && item.reason === 'not found';
   const { query } = input;

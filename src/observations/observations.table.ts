@@ -26,7 +26,11 @@ export interface ObservationsTable {
   reason: string | null;
   /** 1 for a completed lookup that found nothing (`success:true, reason:"not found"`). */
   not_found: number;
-  /** The result item as JSON, without `meta`. */
+  /**
+   * The result item as JSON with its provenance `meta` (crawls, and `partial` for the sources that
+   * report it) whatever the crawling job's `include_meta`; rows stored before provenance was kept
+   * have none.
+   */
   item: string;
   price_min: number | null;
   price_avg: number | null;

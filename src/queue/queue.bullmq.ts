@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
 import { settlesWithin, withinMs } from './queue.deadline.ts';
 import { startOutboxRelay, writeOutbox, type OutboxRow } from './queue.outbox.ts';
+import { readReadyTaskDepth } from './queue.rows.ts';
 import { isRetryable, retryDelayMs, type TaskHandler, type WorkQueue } from './queue.types.ts';
 
 /** Settings of the BullMQ engine; everything but the Redis URL has a production default. */
@@ -147,6 +148,20 @@ export function createBullmqQueue(db: Db, logger: Logger, options: BullmqQueueOp
   }
 
   return {
+    async depth() {
+      // Rows still in the outbox count too: they are work accepted and not yet in Redis.
+      const [outbox, counts, [oldest]] = await Promise.all([
+        readReadyTaskDepth(db),
+        producer.getJobCounts('wait', 'prioritized'),
+        producer.getJobs(['wait'], 0, 0, true),
+      ]);
+      const waiting = Object.values(counts).reduce((sum, count) => sum + count, 0);
+      const oldestAgeSeconds = oldest ? Math.max(0, (Date.now() - oldest.timestamp) / 1000) : 0;
+      return {
+        ready: outbox.ready + waiting,
+        oldestAgeSeconds: Math.max(outbox.oldestAgeSeconds, oldestAgeSeconds),
+      };
+    },
     async add(tasks, within) {
       if (tasks.length === 0) return;
       await writeOutbox(within ?? db, tasks);

@@ -84,3 +84,19 @@ export async function claimTaskRows(db: Db, options: ClaimTaskRowsOptions): Prom
 export async function releaseAllTaskLocks(db: Db): Promise<void> {
   await db.updateTable('queue_tasks').set({ locked_by: null, locked_until: null }).execute();
 }
+
+/** Due rows that no one holds, and the age of the oldest in seconds (queue metrics). */
+export async function readReadyTaskDepth(db: Db): Promise<{ ready: number; oldestAgeSeconds: number }> {
+  const now = isoNow();
+  const row = await db
+    .selectFrom('queue_tasks')
+    .select((eb) => [eb.fn.countAll<number | string>().as('ready'), eb.fn.min('run_at').as('oldest')])
+    .where('run_at', '<=', now)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+    .executeTakeFirst();
+  const oldest = row?.oldest ?? null;
+  return {
+    ready: Number(row?.ready ?? 0),
+    oldestAgeSeconds: oldest === null ? 0 : Math.max(0, (Date.parse(now) - Date.parse(oldest)) / 1000),
+  };
+}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
 import { isoPlus, sleep } from '../lib/time.ts';
-import { claimTaskRows, insertTaskRows, releaseAllTaskLocks } from './queue.rows.ts';
+import { claimTaskRows, insertTaskRows, readReadyTaskDepth, releaseAllTaskLocks } from './queue.rows.ts';
 import { isRetryable, retryDelayMs, type TaskHandler, type TaskSpec, type WorkQueue } from './queue.types.ts';
 
 export interface SqlQueueOptions {
@@ -148,6 +148,7 @@ export function createSqlQueue(db: Db, logger: Logger, options: SqlQueueOptions 
 
   return {
     add,
+    depth: () => readReadyTaskDepth(db),
     start(handlers, concurrency) {
       if (loop) throw new Error('queue already started');
       loop = runLoop(handlers, concurrency).catch((err: unknown) =>

@@ -35,6 +35,8 @@ export interface WorkQueue {
   start(handlers: Readonly<Record<string, TaskHandler>>, concurrency: number): void;
   /** Stops taking tasks, aborts running ones (they run again later) and waits for them to settle. */
   stop(timeoutMs: number): Promise<void>;
+  /** Tasks due now and not running, and the age of the oldest in seconds (metrics, decisions G33). */
+  depth(): Promise<{ ready: number; oldestAgeSeconds: number }>;
 }
 
 /** Thrown by a task that must not be retried (bad payload, a state no retry fixes). */

@@ -18,6 +18,26 @@ export function creditCost(resolution: ValueResolution): number {
   return 1 + extraResultPages + sellerPages;
 }
 
+/** Where a result came from (spec 2.6): the crawls behind it and, for some sources, `partial`. */
+export type ResultMeta = NonNullable<ResultItem['meta']>;
+
+/** A source's `meta`: `partial` is a field of some sources' results and absent for the others. */
+function metaOf(query: ValueQuery, crawls: CrawlRecord[], partial: boolean | undefined): ResultMeta {
+  return sourceModules[query.source].spec.reportsPartial ? { crawls, partial: partial ?? false } : { crawls };
+}
+
+/**
+ * The provenance of a crawled or failed value, whatever the job's `include_meta`: stored with its
+ * observation so a re-serve from the cache carries the provenance of what it re-serves.
+ */
+export function provenanceOf(query: ValueQuery, resolution: ValueResolution): ResultMeta | undefined {
+  if (resolution.kind === 'crawled') {
+    const partial = resolution.outcome.status === 'found' ? resolution.outcome.partial : undefined;
+    return metaOf(query, resolution.crawls, partial);
+  }
+  return resolution.kind === 'failed' ? metaOf(query, resolution.crawls, undefined) : undefined;
+}
+
 function lastObservation(crawls: readonly CrawlRecord[]): string | null {
   return crawls.reduce<string | null>(
     (latest, crawl) => (latest === null || crawl.observed_at > latest ? crawl.observed_at : latest),
@@ -32,7 +52,8 @@ export function buildResultItem(
   options: { includeMeta: boolean; now: Date },
 ): ResultItem {
   if (resolution.kind === 'cached') {
-    const { meta: _meta, ...cached } = resolution.item;
+    // The observation's own provenance; one stored before provenance was kept has no crawls to show.
+    const { meta: stored = metaOf(query, [], undefined), ...cached } = resolution.item;
     const observedAt = cached.observed_at === null ? null : new Date(cached.observed_at);
     const trust = computeTrust({
       query,
@@ -43,19 +64,17 @@ export function buildResultItem(
       now: options.now,
     });
     const item: ResultItem = { ...cached, key: query.value, served_from: 'cache', trust };
-    return options.includeMeta ? { ...item, meta: { crawls: [] } } : item;
+    return options.includeMeta ? { ...item, meta: stored } : item;
   }
   const crawls = resolution.kind === 'invalid' ? [] : resolution.crawls;
   const observedAt = lastObservation(crawls);
   let success: boolean;
   let reason: string | null;
   let content: Record<string, unknown> | null = null;
-  let partial: boolean | undefined;
   if (resolution.kind === 'crawled' && resolution.outcome.status === 'found') {
     success = true;
     reason = null;
     content = resolution.outcome.content;
-    partial = resolution.outcome.partial;
   } else if (resolution.kind === 'crawled') {
     success = true;
     reason = 'not found';
@@ -83,11 +102,6 @@ export function buildResultItem(
     observed_at: observedAt,
     trust,
   };
-  if (options.includeMeta) {
-    // spec 2.6: `partial` is a field of some sources' results and absent for the others.
-    item.meta = sourceModules[query.source].spec.reportsPartial
-      ? { crawls, partial: partial ?? false }
-      : { crawls };
-  }
+  if (options.includeMeta) item.meta = provenanceOf(query, resolution) ?? metaOf(query, crawls, undefined);
   return item;
 }

@@ -23,6 +23,18 @@ export interface RecordDeps {
   events: JobEvents;
   /** Told after a delivery was written (the sender may look sooner than its next poll). */
   onDeliveryCreated: () => void;
+  /** Told of every value recorded, inside the recording transaction (metrics, job-end log). */
+  onValueRecorded?: (value: RecordedValue) => void;
+}
+
+/** What `onValueRecorded` learns about a value that was just recorded. */
+export interface RecordedValue {
+  job: Job;
+  item: ResultItem;
+  /** Credits charged for the value. */
+  credits: number;
+  /** True when this value was the job's last. */
+  jobFinished: boolean;
 }
 
 /** One value's result to record. */
@@ -48,7 +60,7 @@ export function reservedShareOf(deps: { catalogue: SourceCatalogue }, job: Job, 
  */
 export async function recordValueResultWithin(
   trx: Db,
-  deps: Pick<RecordDeps, 'onDeliveryCreated'>,
+  deps: Pick<RecordDeps, 'onDeliveryCreated' | 'onValueRecorded'>,
   job: Job,
   input: ValueRecord,
 ): Promise<{ recorded: boolean; jobFinished: boolean }> {
@@ -79,6 +91,7 @@ export async function recordValueResultWithin(
   }
   const completion = { job, sequence: counters.values_done, item: input.item, jobFinished };
   if (await assembleDeliveries(trx, completion)) deps.onDeliveryCreated();
+  deps.onValueRecorded?.({ job, item: input.item, credits: charged, jobFinished });
   return { recorded: true, jobFinished };
 }
 

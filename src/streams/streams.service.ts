@@ -8,7 +8,7 @@ import { AppError, invalid } from '../errors/app-error.ts';
 import type { ResultItem } from '../work/work.table.ts';
 import type { IdempotencyClaim } from '../submissions/submissions.idempotency.ts';
 import type { SubmissionBody } from '../submissions/submissions.schema.ts';
-import { createJob, getAccountJob } from '../submissions/submissions.service.ts';
+import { assertSubscribed, createJob, getAccountJob } from '../submissions/submissions.service.ts';
 import { normalizeSubmission } from '../submissions/submissions.rules.ts';
 import { findAccountJob, findJob, listResultsBySequence } from '../work/work.repository.ts';
 import type { Job } from '../work/work.table.ts';
@@ -39,6 +39,8 @@ export async function submitStream(
   claim: IdempotencyClaim | undefined,
 ): Promise<{ error: false; job_id: string; webhook_secret: string; client_ref: string | null }> {
   const submission = normalizeSubmission(body, 'stream', deps.catalogue);
+  // Entitlement first (C2): nothing about the callback is resolved for a pair the account may not use.
+  await assertSubscribed(deps, account, submission.source, submission.country);
   await assertCallbackAllowed(deps.callbackPolicy, submission.callbackUrl ?? '');
   const secret = newWebhookSecret();
   const { jobId, replayed } = await createJob(deps, account, submission, {

@@ -61,7 +61,10 @@ export async function crawlValueTask(deps: AppDeps, payload: Record<string, unkn
   if (!job || job.status === 'finished' || job.status === 'failed') return;
   const row = await findJobValue(deps.db, jobId, index);
   if (!row || row.status === 'done') return;
-  if (job.status === 'new') await markJobWorking(deps.db, jobId);
+  // Several tasks of a new job may race here; only the one that moved it logs the start.
+  if (job.status === 'new' && (await markJobWorking(deps.db, jobId))) {
+    deps.logger.info({ jobId, kind: job.kind, source: job.source, values: job.values_total }, 'job started');
+  }
 
   const query = queryOf(job, row.value);
   const deadline = new Date(job.deadline_at);

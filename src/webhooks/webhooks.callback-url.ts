@@ -1,14 +1,24 @@
 /**
  * callback_url safety (decisions G28): only http(s), and never a host that resolves to an address
  * the service must not reach on a customer's behalf (loopback, private, link-local, CGNAT,
- * multicast, unspecified, cloud metadata), unless the operator allow-lists it. Checked at
+ * multicast, unspecified, cloud metadata), unless the operator allow-lists it. While the API listens
+ * on a loopback `HOST` only, a local receiver (127.0.0.0/8, `::1`, `localhost`) is accepted too: the
+ * service is then reachable from this machine alone, so the receiver is its user's. Checked at
  * submission and again at connect time against the address actually dialled, which defeats DNS
  * rebinding between the two.
  */
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import type { LookupFunction } from 'node:net';
+import type { Config } from '../config.ts';
 import { AppError, invalid } from '../errors/app-error.ts';
-import { classifyAddress, createAllowList, parseIp, type AllowList } from '../lib/ip-address.ts';
+import {
+  classifyAddress,
+  createAllowList,
+  isLoopbackHost,
+  isPlainLoopback,
+  parseIp,
+  type AllowList,
+} from '../lib/ip-address.ts';
 
 /** Resolves a host name to every address it has. */
 export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
@@ -25,14 +35,30 @@ export const systemResolver: Resolver = (hostname) =>
 export interface CallbackPolicy {
   allowList: AllowList;
   resolve: Resolver;
+  /** Plain loopback addresses are accepted (the API listens on a loopback `HOST`). */
+  allowLoopback: boolean;
 }
 
-/** The policy of this process: allow-list from `CALLBACK_ALLOW_HOSTS`, system DNS unless given. */
+/**
+ * The policy of this process: allow-list from `CALLBACK_ALLOW_HOSTS`, system DNS unless given,
+ * loopback receivers only when `allowLoopback` (see `localReceiversAllowed`).
+ */
 export function createCallbackPolicy(
   allowHosts: readonly string[],
   resolve: Resolver = systemResolver,
+  options: { allowLoopback?: boolean } = {},
 ): CallbackPolicy {
-  return { allowList: createAllowList(allowHosts), resolve };
+  return { allowList: createAllowList(allowHosts), resolve, allowLoopback: options.allowLoopback ?? false };
+}
+
+/**
+ * decisions G28: local receivers are accepted only by a process that both takes submissions and
+ * sends their deliveries (`ROLE=all`) while listening on a loopback `HOST` with no proxy in front
+ * (`TRUST_PROXY` unset): only this machine can submit then. A worker's `HOST` says nothing about
+ * who submits, and a trusted proxy means the API is reachable from elsewhere.
+ */
+export function localReceiversAllowed(config: Pick<Config, 'host' | 'role' | 'trustProxy'>): boolean {
+  return config.role === 'all' && config.trustProxy === false && isLoopbackHost(config.host);
 }
 
 /** Raised at connect time when the resolved address is refused; never retried into success by luck. */
@@ -66,7 +92,9 @@ export function refusalOf(policy: CallbackPolicy, hostname: string, addresses: r
   if (policy.allowList.allowsHost(hostname)) return undefined;
   for (const address of addresses) {
     const range = classifyAddress(address);
-    if (range !== undefined && !policy.allowList.allowsAddress(address)) return `${address} is ${range}`;
+    if (range === undefined || policy.allowList.allowsAddress(address)) continue;
+    if (policy.allowLoopback && isPlainLoopback(address)) continue;
+    return `${address} is ${range}`;
   }
   return undefined;
 }

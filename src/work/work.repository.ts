@@ -75,15 +75,16 @@ export async function listPendingValueIndexes(db: Db, jobId: string, limit: numb
   return rows.map((row) => row.idx);
 }
 
-/** Moves a `new` job to `working` (spec 3.1); other states are left as they are. */
-export async function markJobWorking(db: Db, jobId: string): Promise<void> {
+/** Moves a `new` job to `working` (spec 3.1); answers whether it did (other states are left as they are). */
+export async function markJobWorking(db: Db, jobId: string): Promise<boolean> {
   const now = isoNow();
-  await db
+  const result = await db
     .updateTable('jobs')
     .set({ status: 'working', started_at: now, updated_at: now })
     .where('id', '=', jobId)
     .where('status', '=', 'new')
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /**

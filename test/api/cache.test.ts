@@ -100,6 +100,51 @@ for (const dialect of DIALECTS) {
       await assertLedgerClean(eligible.accountId);
     });
 
+    it('re-serves with include_meta the crawls and partial of the observation it serves (source_03)', async () => {
+      const source03 = await fetchTruth(harness, 'source_03', 'de');
+      const pick = (partial: boolean, skip: number) =>
+        source03.products.filter((product) => product.partial === partial).slice(skip, skip + 1);
+      const sample = [...pick(true, 0), ...pick(false, 0)];
+      const unseen = [...pick(true, 1), ...pick(false, 1)];
+      assert.equal(sample.length + unseen.length, 4, 'the sandbox has partial and complete products');
+      const eligible = await harness.account({ credits: 100, cacheReuse: true });
+      const payload = (products: typeof sample, extra: Record<string, unknown>) => ({
+        source: 'source_03',
+        country: 'de',
+        key: 'id',
+        values: products.map((product) => String(product.id)),
+        ...extra,
+      });
+
+      const live = await runJob(harness, eligible.headers, payload(sample, { include_meta: true }));
+      const cached = await runJob(
+        harness,
+        eligible.headers,
+        payload(sample, { include_meta: true, max_age: 3600 }),
+      );
+      cached.results.forEach((result, index) => {
+        assert.equal(result.served_from, 'cache');
+        assert.ok((live.results[index]?.meta?.crawls ?? []).length > 0);
+        assert.deepEqual(result.meta, live.results[index]?.meta, 'the provenance of the crawl re-served');
+        assert.equal(result.meta?.partial, sample[index]?.partial);
+      });
+
+      // Crawled without include_meta first: the observation still keeps its provenance.
+      await runJob(harness, eligible.headers, payload(unseen, {}));
+      const later = await runJob(
+        harness,
+        eligible.headers,
+        payload(unseen, { include_meta: true, max_age: 3600 }),
+      );
+      later.results.forEach((result, index) => {
+        assert.equal(result.served_from, 'cache');
+        const crawls = (result.meta?.crawls ?? []) as Array<{ observed_at: string; http_status: number }>;
+        assert.ok(crawls.length > 0, JSON.stringify(result.meta));
+        assert.ok(crawls.some((crawl) => crawl.observed_at === result.observed_at));
+        assert.equal(result.meta?.partial, unseen[index]?.partial);
+      });
+    });
+
     it('keys the cache by what shapes the content: another sort order is crawled', async () => {
       const eligible = await harness.account({ credits: 100, cacheReuse: true });
       const values = productIds(5, 1);

@@ -194,7 +194,7 @@ for (const dialect of DIALECTS) {
       [
         'an unknown format',
         'source=source_01&country=de&key=id&value=1&format=xml',
-        /^format must be json or csv/,
+        /^format must be json, csv or xlsx/,
       ],
       [
         'an unknown parameter',

@@ -128,6 +128,28 @@ for (const dialect of DIALECTS) {
       });
     }
 
+    it('answers not subscribed before judging the callback, for POST /stream and POST /job alike (C2)', async () => {
+      const outsider = await harness.account({ plan: 'enterprise', sources: 'source_02.de' });
+      const body = { source: 'source_01', country: 'de', key: 'term', values: ['a'] };
+      for (const callbackUrl of ['http://10.0.0.5/h', 'http://unresolvable.invalid/h']) {
+        const streamed = await call(
+          'POST',
+          '/stream',
+          { ...body, callback_url: callbackUrl },
+          outsider.headers,
+        );
+        assert.deepEqual(
+          [streamed.status, streamed.body],
+          [200, { error: true, message: 'not subscribed to source' }],
+        );
+        const batch = await call('POST', '/job', { ...body, callback_url: callbackUrl }, outsider.headers);
+        assert.deepEqual(
+          [batch.status, batch.body],
+          [200, { error: true, message: 'not subscribed to source' }],
+        );
+      }
+    });
+
     it('takes 100 000 values in a body larger than the default body limit', async () => {
       const values = Array.from({ length: 100_000 }, (_, i) => `term ${i} ${'x'.repeat(160)}`);
       const rich = await harness.account({ credits: 100_000 });

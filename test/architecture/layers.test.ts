@@ -15,7 +15,7 @@ import ts from 'typescript';
  */
 const LAYERS: readonly (readonly string[])[] = [
   ['main'], // process shells: wire the runtime, listen, run the CLI
-  ['app.ts', 'cli'], // the HTTP app and the admin commands
+  ['app.ts', 'cli', 'mock'], // the HTTP app, the admin commands, the mock server
   ['account-plane', 'dashboard'], // /v1/account/* over the API features; the web dashboard's static files
   ['jobs', 'streams', 'history', 'health', 'provisioning', 'client', 'identity'], // API features, account provisioning, the typed client, dashboard identity
   ['submissions'], // validation, idempotency and job creation shared by POST /job and POST /stream
@@ -36,7 +36,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['queue'], // the work queue engines
   ['leases', 'cluster'], // leases in the database (schedules once per cluster); key locks on Redis
   ['db'], // database handle, schema and migrations
-  ['http'], // HTTP error mapping and validation
+  ['http', 'openapi', 'metrics'], // HTTP error mapping and validation; shared OpenAPI schemas; Prometheus metrics
   ['errors'], // AppError
   ['lib', 'config.ts'], // small generic helpers; the only reader of process.env
 ];

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { createAccount, createApiKey } from '../../src/provisioning/provisioning.service.ts';
 import { buildApp } from '../../src/app.ts';
 import { loadJwtSecret } from '../../src/auth/auth.service.ts';
@@ -37,6 +37,8 @@ export async function startHarness(
     worker?: boolean;
     /** Rewrites the PostgreSQL URL the service connects to (a fault-injecting proxy in between). */
     routeDatabaseUrl?: (url: string) => string;
+    /** The process logger (default silent), e.g. one that captures lines for a test. */
+    logger?: Logger;
   } = {},
 ): Promise<Harness> {
   const database = await createTestDatabase(options.dialect ?? 'sqlite');
@@ -60,6 +62,7 @@ export async function startHarness(
   return assembleHarness({ sandbox, sandboxOrigin, database }, config, {
     worker: options.worker,
     accountPrefix: 'acct',
+    logger: options.logger,
   });
 }
 
@@ -77,9 +80,9 @@ const accountCounts = new Map<string, number>();
 export async function assembleHarness(
   fixtures: HarnessFixtures,
   config: Config,
-  options: { worker?: boolean; accountPrefix: string },
+  options: { worker?: boolean; accountPrefix: string; logger?: Logger },
 ): Promise<Harness> {
-  const runtime = await createRuntime(config, pino({ level: 'silent' }));
+  const runtime = await createRuntime(config, options.logger ?? pino({ level: 'silent' }));
   const app = await buildApp(runtime.deps, { jwtSecret: await loadJwtSecret(runtime.deps.db) });
   if (options.worker !== false) runtime.startWorker();
   return {
