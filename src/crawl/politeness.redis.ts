@@ -6,8 +6,8 @@
  *   request runs and expire when its process dies;
  * - rate: a `rate-limiter-flexible` counter per clock-aligned window (1 s, or 1/R s rounded up to
  *   whole seconds below 1 request per second), so no wall-clock second sees more than R requests;
- *   each request starts at its place in the window (evenly spread, so requests also reach the
- *   source within the window); the slowdown factor raises each request's cost, and a window
+ *   each request starts at its place in the first half of the window (evenly spread, leaving
+ *   margin so requests also reach the source within the window); the slowdown factor raises each request's cost, and a window
  *   always admits one request;
  * - back-off: the slowdown factor and the pause after a 429 or block page are Redis keys every
  *   process reads before a request and updates from its answers (a pause is only ever extended).
@@ -40,6 +40,8 @@ export interface RedisPolitenessOptions {
 
 /** Cost of one request at factor 1, in the rate counter's points (points are whole numbers). */
 const POINTS_PER_REQUEST = 1000;
+/** Share of a window over which its requests start; the rest is margin for delays on the way. */
+const SPREAD_SHARE = 0.5;
 /** Pause between tries while Redis does not answer. */
 const REDIS_RETRY_MS = 500;
 /** How long shared back-off state outlives its last update. */
@@ -161,8 +163,9 @@ class RedisPairGate implements Gate {
         if (!(rejection instanceof RateLimiterRes)) throw rejection;
       }
       if (taken) {
-        // Spread the window's requests evenly over it, so they also land in it at the source.
-        const offsetMs = ((taken.consumedPoints - cost) / this.rate.points) * windowMs;
+        // Spread the window's requests evenly over its first part, so that they also reach the
+        // source within the window when the event loop or the network delays them a little.
+        const offsetMs = ((taken.consumedPoints - cost) / this.rate.points) * windowMs * SPREAD_SHARE;
         await sleep(window * windowMs + offsetMs - Date.now(), signal);
         if (signal.aborted) throw abortError(signal);
         return;

@@ -137,8 +137,9 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     flushIntervalMs: config.streamFlushIntervalMs,
     soleWorker: embedded && config.role === 'all',
     // Partial batches are closed by one process per flush period, not by every worker.
+    // The lease is a little shorter than the period, so its holder's next check finds it free.
     takeFlushTurn: (periodMs) =>
-      tryAcquireLease(db, { name: 'deliveries-flush', owner: processId, ttlMs: periodMs }),
+      tryAcquireLease(db, { name: 'deliveries-flush', owner: processId, ttlMs: Math.floor(periodMs * 0.8) }),
     onAttempt: metrics.deliveryAttempted,
   });
   const deps: AppDeps = {
