@@ -168,7 +168,10 @@ class RedisPairGate implements Gate {
         const offsetMs = ((taken.consumedPoints - cost) / this.rate.points) * windowMs * SPREAD_SHARE;
         await sleep(window * windowMs + offsetMs - Date.now(), signal);
         if (signal.aborted) throw abortError(signal);
-        return;
+        // Woken after its window ended (a busy event loop): starting now would add to the next
+        // window's requests, so take a turn in the current one instead.
+        if (Date.now() < (window + 1) * windowMs) return;
+        continue;
       }
       await sleep((window + 1) * windowMs - nowMs, signal);
       if (signal.aborted) throw abortError(signal);
