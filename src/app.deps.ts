@@ -25,6 +25,8 @@ export interface AppDeps {
   sandboxOrigin: string;
   /** Told after a delivery was written, so the sender looks sooner than its next poll. */
   onDeliveryCreated: () => void;
+  /** Answers once the database is reachable; never waits behind a long write (`GET /health`). */
+  pingDatabase: () => Promise<void>;
   /** Told of every value recorded (metrics, the job-end log line). */
   onValueRecorded?: (value: RecordedValue) => void;
   /** Which webhook hosts may be called (decisions G28), from `CALLBACK_ALLOW_HOSTS`. */

@@ -4,7 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { accountJobsRoutes } from './account-plane/account-plane.jobs.routes.ts';
-import { useJsonSerializer } from './account-plane/account-plane.route-schema.ts';
+import { SESSION_SECURITY_SCHEMES, useJsonSerializer } from './account-plane/account-plane.route-schema.ts';
 import { accountPlaneRoutes } from './account-plane/account-plane.routes.ts';
 import type { AppDeps } from './app.deps.ts';
 import { requireDataApiAuth } from './auth/auth.hook.ts';
@@ -76,7 +76,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
           bearer: { type: 'http', scheme: 'bearer' },
           basic: { type: 'http', scheme: 'basic' },
           // The account plane's dashboard session (decisions G17, G30).
-          session: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          ...SESSION_SECURITY_SCHEMES,
         },
       },
       security: [{ apiKey: [] }, { bearer: [] }, { basic: [] }],

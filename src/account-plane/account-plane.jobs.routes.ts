@@ -2,7 +2,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app.deps.ts';
 import { sessionOf } from '../identity/identity.hook.ts';
+import { Type } from '@sinclair/typebox';
 import { resultsToCsv } from '../jobs/jobs.csv.ts';
+import { CSV_FILE } from '../jobs/jobs.schema.ts';
 import { downloadJob } from '../jobs/jobs.service.ts';
 import { getAccountJob } from '../submissions/submissions.service.ts';
 import { deliveriesPage, getStreamJob, replayAll, replayOne } from '../streams/streams.service.ts';
@@ -57,6 +59,7 @@ export async function accountJobsRoutes(app: FastifyInstance, deps: AppDeps): Pr
         'One job\u2019s progress; a stream job also counts its deliveries by status.',
         { params: IdParams },
         JobDetailResponse,
+        { notFound: 'job' },
       ),
     },
     async (request) => {
@@ -71,15 +74,31 @@ export async function accountJobsRoutes(app: FastifyInstance, deps: AppDeps): Pr
     },
   );
 
+  const download = schema(
+    'downloadAccountJob',
+    'A finished job\u2019s results as on `GET /job/{id}/download`: JSON, or CSV with `format=csv`.',
+    { params: IdParams, querystring: DownloadQuery },
+    DownloadResponse,
+    { notFound: 'job' },
+  );
   routes.get(
     '/v1/account/jobs/:id/download',
     {
-      schema: schema(
-        'downloadAccountJob',
-        'A finished job\u2019s results as on `GET /job/{id}/download`: JSON, or CSV with `format=csv`.',
-        { params: IdParams, querystring: DownloadQuery },
-        DownloadResponse,
-      ),
+      schema: {
+        ...download,
+        response: {
+          ...download.response,
+          200: {
+            description: 'The results as JSON, or as CSV with `format=csv`; or `{error:true, message}`.',
+            content: {
+              'application/json': { schema: download.response[200] },
+              'text/csv': {
+                schema: Type.String({ description: CSV_FILE.description, examples: [CSV_FILE.example] }),
+              },
+            },
+          },
+        },
+      },
     },
     async (request, reply) => {
       const { job, results } = await downloadJob(deps, sessionOf(request).account, request.params.id);
@@ -101,6 +120,7 @@ export async function accountJobsRoutes(app: FastifyInstance, deps: AppDeps): Pr
         'A stream job\u2019s webhook deliveries in `batch_sequence` order, optionally of one status.',
         { params: IdParams, querystring: DeliveriesQuery },
         DeliveriesResponse,
+        { notFound: 'job' },
       ),
     },
     async (request) => {
@@ -122,6 +142,7 @@ export async function accountJobsRoutes(app: FastifyInstance, deps: AppDeps): Pr
         'Re-sends every dead-lettered delivery of a stream job.',
         { params: IdParams },
         ReplayAllResponse,
+        { changesState: true, notFound: 'job' },
       ),
     },
     async (request) =>
@@ -136,6 +157,7 @@ export async function accountJobsRoutes(app: FastifyInstance, deps: AppDeps): Pr
         'Re-sends one delivery now with a fresh attempt budget (same id and batch_sequence).',
         { params: DeliveryIdParams },
         ReplayOneResponse,
+        { changesState: true, notFound: 'delivery' },
       ),
     },
     async (request) => replayOne(deps, sessionOf(request).account, request.params.delivery_id),

@@ -36,6 +36,12 @@ export async function findAccountById(db: Db, id: string): Promise<Account | und
   return db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Whether any key, active or revoked, has this hash (hashes are unique across both). */
+export async function apiKeyHashExists(db: Db, keyHash: string): Promise<boolean> {
+  const row = await db.selectFrom('api_keys').select('id').where('key_hash', '=', keyHash).executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Finds the account owning an active key with this hash. */
 export async function findAccountByKeyHash(
   db: Db,

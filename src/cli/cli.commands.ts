@@ -148,7 +148,17 @@ export async function runDatabaseCommand(deps: CliDeps, argv: string[]): Promise
     case 'legacy-credentials': {
       const values = parse(args, { account: { type: 'string' } });
       const account = await requireAccount(deps.db, requireOption(values, 'account'));
-      return createLegacyCredentials(deps.db, account);
+      return deps.db.transaction().execute(async (trx) => {
+        const credentials = await createLegacyCredentials(trx, account);
+        // Who replaced the account's credentials, and when: never the password or the JWT.
+        await insertAuditEntry(trx, {
+          accountId: account.id,
+          actor: 'operator',
+          action: 'legacy_credentials.replace',
+          details: { username: credentials.username, generation: credentials.generation },
+        });
+        return credentials;
+      });
     }
     case 'credits balance': {
       const values = parse(args, { account: { type: 'string' } });

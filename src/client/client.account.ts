@@ -84,7 +84,8 @@ export interface SessionTokens {
   token: string;
   token_type: 'Bearer';
   expires_in: number;
-  refresh_token?: string;
+  /** Single-use: trade it with `refresh`, end the login with `logout`. */
+  refresh_token: string;
 }
 
 /** The account plane, authenticated with the dashboard session token. */
@@ -105,11 +106,27 @@ export class AccountApi {
     });
   }
 
-  /** Trades a refresh token for a new session token. */
+  /**
+   * Trades a refresh token for a new session token and a new refresh token; the old one is used
+   * up, so a refresh whose answer was lost is not resent (see docs/client.md, Retries).
+   */
   refresh(refreshToken: string): Promise<SessionTokens> {
     return this.context.transport.send<SessionTokens>({
       method: 'POST',
       path: '/v1/auth/refresh',
+      body: { refresh_token: refreshToken },
+      auth: 'none',
+    });
+  }
+
+  /**
+   * Ends the login of `refreshToken`: it and every session token of that login stop working.
+   * Not resent after a lost answer: a repeat would meet the dead token and answer 401.
+   */
+  logout(refreshToken: string): Promise<{ error: false }> {
+    return this.context.transport.send<{ error: false }>({
+      method: 'POST',
+      path: '/v1/auth/logout',
       body: { refresh_token: refreshToken },
       auth: 'none',
     });

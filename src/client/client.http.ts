@@ -1,7 +1,7 @@
 /**
  * The client's HTTP transport: one place that builds requests, retries 429/5xx/network failures
- * with bounded, jittered backoff honouring `Retry-After`, and turns error answers into
- * `PricecrawlError`s.
+ * with bounded, jittered backoff honouring `Retry-After` (a non-idempotent request only when it was
+ * certainly not processed), and turns error answers into `PricecrawlError`s.
  */
 // A pure, dependency-free helper shared with the service's fetcher and webhook sender.
 import { parseRetryAfterMs } from '../lib/retry-after.ts';
@@ -59,6 +59,30 @@ export interface ApiRequest {
 
 const RETRYABLE_STATUS = (status: number) => status === 429 || (status >= 500 && status !== 501);
 
+const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'PUT', 'DELETE']);
+
+/**
+ * Whether sending `request` twice does what sending it once does: an idempotent method, or a
+ * submission whose `Idempotency-Key` makes the service answer a repeat with the first outcome.
+ * Anything else (a refresh, a key creation or rotation) may only be resent when the first attempt
+ * was certainly not processed.
+ */
+export function isRepeatable(request: Pick<ApiRequest, 'method' | 'headers'>): boolean {
+  if (IDEMPOTENT_METHODS.has(request.method)) return true;
+  return Object.keys(request.headers ?? {}).some((name) => name.toLowerCase() === 'idempotency-key');
+}
+
+/** A connection refused before anything was sent, also when every address of a name refused. */
+function refusedBeforeSending(cause: unknown): boolean {
+  const reason = cause instanceof Error && cause.cause !== undefined ? cause.cause : cause;
+  if (reason instanceof AggregateError && reason.errors.length > 0) {
+    return reason.errors.every((error) => (error as { code?: unknown }).code === 'ECONNREFUSED');
+  }
+  return (
+    typeof reason === 'object' && reason !== null && (reason as { code?: unknown }).code === 'ECONNREFUSED'
+  );
+}
+
 /** Backoff before attempt `attempt + 1`: exponential with "equal jitter", never below `Retry-After`. */
 export function retryDelayMs(
   retry: RetryOptions,
@@ -100,7 +124,8 @@ export class Transport {
       if (outcome.kind === 'done') return outcome.value as T;
       const last = attempt >= retry.maxAttempts;
       const tooLong = outcome.retryAfterMs !== undefined && outcome.retryAfterMs > retry.maxRetryAfterMs;
-      if (!outcome.retryable || last || tooLong || request.signal?.aborted) throw outcome.error;
+      const safe = outcome.unprocessed || isRepeatable(request);
+      if (!outcome.retryable || !safe || last || tooLong || request.signal?.aborted) throw outcome.error;
       await this.options.sleep(retryDelayMs(retry, attempt, this.options.random, outcome.retryAfterMs));
     }
   }
@@ -120,11 +145,16 @@ export class Transport {
     return headers;
   }
 
-  private async attempt(
-    request: ApiRequest,
-  ): Promise<
+  private async attempt(request: ApiRequest): Promise<
     | { kind: 'done'; value: unknown }
-    | { kind: 'failed'; error: PricecrawlError; retryable: boolean; retryAfterMs?: number }
+    | {
+        kind: 'failed';
+        error: PricecrawlError;
+        retryable: boolean;
+        /** The service certainly did not act on the request (429, or a refused connection). */
+        unprocessed: boolean;
+        retryAfterMs?: number;
+      }
   > {
     const url = buildUrl(this.options.baseUrl, request.path, request.query);
     const timeout = AbortSignal.timeout(this.options.requestTimeoutMs);
@@ -148,7 +178,7 @@ export class Transport {
       const error = timedOut
         ? new TimeoutError(message, { status: 0, code: 'timeout', cause })
         : new NetworkError(message, { status: 0, code: 'network_error', cause });
-      return { kind: 'failed', error, retryable: true };
+      return { kind: 'failed', error, retryable: true, unprocessed: refusedBeforeSending(cause) };
     }
     let body: unknown = text;
     if (isJson(response)) {
@@ -162,16 +192,24 @@ export class Transport {
             body: text,
             cause,
           });
-          return { kind: 'failed', error, retryable: false };
+          return { kind: 'failed', error, retryable: false, unprocessed: false };
         }
       }
     }
     if (!response.ok) {
       const retryAfterMs = parseRetryAfterMs(response.headers.get('retry-after') ?? undefined, Date.now());
       const error = errorFromAnswer(response.status, body, retryAfterMs);
-      return { kind: 'failed', error, retryable: RETRYABLE_STATUS(response.status), retryAfterMs };
+      const { status } = response;
+      return {
+        kind: 'failed',
+        error,
+        retryable: RETRYABLE_STATUS(status),
+        unprocessed: status === 429,
+        retryAfterMs,
+      };
     }
-    if (isErrorBody(body)) return { kind: 'failed', error: errorFromAnswer(200, body), retryable: false };
+    if (isErrorBody(body))
+      return { kind: 'failed', error: errorFromAnswer(200, body), retryable: false, unprocessed: false };
     if ((request.expect === 'text') !== (typeof body === 'string')) {
       const wanted = request.expect === 'text' ? 'text' : 'JSON';
       const error = new PricecrawlError(`answer of ${url} is not ${wanted}`, {
@@ -179,7 +217,7 @@ export class Transport {
         code: 'bad_response',
         body,
       });
-      return { kind: 'failed', error, retryable: false };
+      return { kind: 'failed', error, retryable: false, unprocessed: false };
     }
     return { kind: 'done', value: body };
   }

@@ -17,7 +17,10 @@ export interface PricecrawlClientOptions {
   sessionToken?: string;
   /** Replaces the global `fetch` (tests, proxies, instrumentation). */
   fetch?: FetchFunction;
-  /** Retries of 429, 5xx and network failures (default 4 attempts, 500 ms doubling, jittered). */
+  /**
+   * Retries of 429, 5xx and network failures where resending is safe (default 4 attempts, 500 ms
+   * doubling, jittered); a POST without an `Idempotency-Key` only after a 429 or a refused connection.
+   */
   retry?: Partial<RetryOptions>;
   /** Replaces the timer used between retries and polls (tests). */
   sleep?: (ms: number) => Promise<void>;

@@ -101,9 +101,13 @@ export interface JobProgress {
   status: JobStatusName;
   done: number;
   all: number;
+  /** Why the job ended `failed` (its work could not go on); only on a failed job. */
+  failure_reason?: string | null;
   interval?: number;
   next_run_at?: string | null;
   run_id?: string | null;
+  /** Interval jobs: why the latest period did not start; null once a later period starts. */
+  last_run_error?: string | null;
 }
 
 /** The answer of `GET /job/{id}`. */

@@ -8,8 +8,10 @@ describe('crawl host guard', () => {
   it("allows the configured base URLs' own hosts, loopback included, on any path", () => {
     assert.equal(guard(new URL('http://127.0.0.1:8081/source_01/uk/p/1')), undefined);
     assert.equal(guard(new URL('https://shop.example/seller/9')), undefined);
-    // http and https on their default ports are the same host.
-    assert.equal(guard(new URL('http://shop.example/de')), undefined);
+  });
+
+  it('refuses a downgrade from an https base URL to http on the same host', () => {
+    assert.match(guard(new URL('http://shop.example/de')) ?? '', /not a host of the source/);
   });
 
   it('refuses other hosts and ports, naming internal address ranges', () => {

@@ -9,25 +9,27 @@ import { classifyAddress, parseIp } from '../lib/ip-address.ts';
 /** Answers why a URL may not be fetched, or `undefined` when it may. */
 export type HostGuard = (url: URL) => string | undefined;
 
-function hostOf(raw: string): string | undefined {
+function originOf(raw: string): string | undefined {
   try {
-    return new URL(raw).host;
+    const url = new URL(raw);
+    return `${url.protocol}//${url.host}`;
   } catch {
     return undefined;
   }
 }
 
 /**
- * A guard allowing exactly the hosts (name and port, as `URL.host` normalises them) of `baseUrls`.
+ * A guard allowing exactly the origins (scheme, name and port, as `URL` normalises them) of `baseUrls`.
  * A refused IP literal is named with its range (loopback, private, metadata…) from the same
  * classification the webhook sender uses, so logs show what the page tried to reach.
  */
 export function hostGuardFor(baseUrls: readonly string[]): HostGuard {
-  const allowed = new Set(baseUrls.map(hostOf).filter((host): host is string => host !== undefined));
+  const allowed = new Set(baseUrls.map(originOf).filter((origin): origin is string => origin !== undefined));
   return (url) => {
-    if (allowed.has(url.host)) return undefined;
+    // The scheme counts too: an https base URL never lets a redirect downgrade the crawl to http.
+    if (allowed.has(`${url.protocol}//${url.host}`)) return undefined;
     const range = parseIp(url.hostname) ? classifyAddress(url.hostname) : undefined;
     const kind = range === undefined ? '' : ` (${range} address)`;
-    return `${url.host}${kind} is not a host of the source's configured base URL`;
+    return `${url.protocol}//${url.host}${kind} is not a host of the source's configured base URL`;
   };
 }

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { DatabaseSchema } from './database.schema.ts';
 
@@ -47,4 +47,24 @@ export function openDatabase(target: DatabaseTarget): Db {
 /** Tells the dialect of a handle, for the few statements that differ (row locks, SKIP LOCKED). */
 export function dialectOf(db: Db | Trx): DialectName {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+/** A reachability check of the database for `GET /health`. */
+export interface DatabaseProbe {
+  ping(): Promise<void>;
+  close(): void;
+}
+
+/**
+ * Opens the health probe of `db`. SQLite has one connection, which a submission's transaction holds
+ * until it commits (seconds for 100 000 values), so the probe reads through a read-only connection
+ * of its own, which WAL mode never blocks; PostgreSQL's pool already has connections to spare.
+ */
+export function openDatabaseProbe(db: Db, target: DatabaseTarget): DatabaseProbe {
+  if (target.dialect === 'postgres') {
+    return { ping: async () => void (await sql`select 1`.execute(db)), close: () => undefined };
+  }
+  const probe = new SQLite(target.file, { readonly: true, fileMustExist: true });
+  const statement = probe.prepare('select count(*) from sqlite_master');
+  return { ping: async () => void statement.get(), close: () => probe.close() };
 }

@@ -7,6 +7,7 @@ import * as observations from './migrations/0004_observations.ts';
 import * as intervalRuns from './migrations/0005_interval_runs.ts';
 import * as legacyTokenGeneration from './migrations/0006_legacy_token_generation.ts';
 import * as identityAccountPlane from './migrations/0007_identity_account_plane.ts';
+import * as jobFailureReasons from './migrations/0008_job_failure_reasons.ts';
 import * as leases from './migrations/0010_leases.ts';
 
 /** Migrations in order; a new one is appended here with the next number. */
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005_interval_runs': intervalRuns,
   '0006_legacy_token_generation': legacyTokenGeneration,
   '0007_identity_account_plane': identityAccountPlane,
+  '0008_job_failure_reasons': jobFailureReasons,
   '0010_leases': leases,
 };
 

@@ -33,9 +33,10 @@ function batchSizeOf(job: Job): number | undefined {
 }
 
 /**
- * `host:port` of a callback URL, the key of the per-receiver concurrency bound. Never throws: a
- * batch job's callback_url is not checked at submission, and a bad one must not fail the
- * transaction that records a result (the sender marks such a delivery `failed`).
+ * `host:port` of a callback URL, the key of the per-receiver concurrency bound. Every job's
+ * callback_url is checked at submission (decisions G28), yet this still never throws: it runs in the
+ * transaction that records a result, which a URL must not fail (the sender marks a delivery to an
+ * unusable address `failed`).
  */
 export function receiverKey(callbackUrl: string): string {
   try {

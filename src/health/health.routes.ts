@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { AppDeps } from '../app.deps.ts';
 import { AppError } from '../errors/app-error.ts';
 import { HEALTH_ROUTES } from './health.schema.ts';
@@ -13,7 +12,7 @@ export async function healthRoutes(
   app.get('/health', { schema: HEALTH_ROUTES.ready }, async () => {
     if (!isAccepting()) throw new AppError('unavailable', 'shutting down');
     try {
-      await sql`select 1`.execute(deps.db);
+      await deps.pingDatabase();
     } catch (error) {
       throw new AppError('unavailable', 'database unreachable', { cause: error });
     }

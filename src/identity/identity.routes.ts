@@ -1,4 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Type } from '@sinclair/typebox';
+import { type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app.deps.ts';
 import { AppError } from '../errors/app-error.ts';
@@ -8,20 +10,39 @@ import {
   REFRESH_COOKIE,
   setSessionCookies,
 } from './identity.cookies.ts';
+import type { ErrorBody, SessionUnauthorized } from '../openapi/openapi.schemas.ts';
+import { InternalError, sessionResponses, type SessionResponseOptions } from '../openapi/openapi.schemas.ts';
 import {
-  ErrorBody,
   JwksResponse,
   LoginBody,
   LogoutResponse,
-  RateLimitedBody,
+  PasswordSignInOff,
   RefreshBody,
   SessionResponse,
-  UnauthorizedBody,
-  CsrfRejectedBody,
 } from './identity.schema.ts';
 import { refreshSession, signIn, signOut, type Identity, type SessionTokens } from './identity.service.ts';
 
 const TAGS = ['identity'];
+
+/**
+ * Sign-in and the refresh token are how a session is obtained, so these routes take no session
+ * (OpenAPI `security: []`): the refresh token travels in the body or in the refresh cookie.
+ */
+const NO_SECURITY: { [scheme: string]: string[] }[] = [];
+
+/** The responses of a sign-in route, typed by status so the handler's answer is checked. */
+function signInResponses<S extends TSchema>(
+  success: S,
+  options: SessionResponseOptions & { passwordSignIn?: boolean },
+) {
+  const { 200: answer, ...refusals } = sessionResponses(success, { body: true, ...options });
+  // 404 also when password sign-in is off: an OpenID Connect provider issues the sessions.
+  if (options.passwordSignIn) refusals[404] = PasswordSignInOff;
+  return {
+    ...(refusals as Record<number, typeof ErrorBody | typeof SessionUnauthorized>),
+    200: answer as ReturnType<typeof Type.Union<[S, typeof ErrorBody]>>,
+  };
+}
 
 /** Sign-in, refresh, logout and the public keys of session tokens (decisions G30). */
 export async function identityRoutes(app: FastifyInstance, deps: AppDeps, identity: Identity): Promise<void> {
@@ -62,8 +83,9 @@ export async function identityRoutes(app: FastifyInstance, deps: AppDeps, identi
         tags: TAGS,
         description:
           'Signs a dashboard user in with email and password. Answers a session JWT (at most 15 minutes) and a single-use refresh token, or with `cookie: true` sets them as HttpOnly cookies.',
+        security: NO_SECURITY,
         body: LoginBody,
-        response: { 200: SessionResponse, 401: UnauthorizedBody, 404: ErrorBody, 429: RateLimitedBody },
+        response: signInResponses(SessionResponse, { limit: 'sign-ins', passwordSignIn: true }),
       },
     },
     async (request, reply) => {
@@ -80,8 +102,13 @@ export async function identityRoutes(app: FastifyInstance, deps: AppDeps, identi
         tags: TAGS,
         description:
           'Trades a refresh token (body field or cookie) for a new session token and a new refresh token; the old refresh token is used up.',
+        security: NO_SECURITY,
         body: RefreshBody,
-        response: { 200: SessionResponse, 401: UnauthorizedBody, 403: CsrfRejectedBody, 404: ErrorBody },
+        response: signInResponses(SessionResponse, {
+          csrf: true,
+          limit: 'none',
+          passwordSignIn: true,
+        }),
       },
     },
     async (request, reply) => {
@@ -98,8 +125,9 @@ export async function identityRoutes(app: FastifyInstance, deps: AppDeps, identi
         tags: TAGS,
         description:
           'Ends the login of a refresh token (body field or cookie): the refresh token and every session token of that login stop working.',
+        security: NO_SECURITY,
         body: RefreshBody,
-        response: { 200: LogoutResponse, 401: UnauthorizedBody, 403: CsrfRejectedBody },
+        response: signInResponses(LogoutResponse, { csrf: true, limit: 'none' }),
       },
     },
     async (request, reply) => {
@@ -118,7 +146,8 @@ export async function identityRoutes(app: FastifyInstance, deps: AppDeps, identi
         tags: TAGS,
         description:
           'Public keys that verify session tokens, including retired keys whose tokens may still be alive.',
-        response: { 200: JwksResponse },
+        security: NO_SECURITY,
+        response: { 200: JwksResponse, 500: InternalError },
       },
     },
     async () => identity.keyring.jwks(),

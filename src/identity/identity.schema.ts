@@ -1,47 +1,21 @@
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 
 /**
- * Request and response schemas of sign-in and the bodies every session-authenticated route may
- * answer. They document the routes in `/openapi.json`; their `examples` feed the docs and mocks.
+ * Request and response schemas of sign-in (the refusals every session route shares are in
+ * `openapi/openapi.schemas.ts`). They document the routes in `/openapi.json`; their `examples` feed the docs and mocks.
  */
 
-/** `{error:true, message}`: a validation or business error (HTTP 200) or a 4xx/5xx fault. */
-export const ErrorBody = Type.Object(
+/** 404 of sign-in and refresh while an OpenID Connect provider issues the sessions (decisions G30). */
+export const PasswordSignInOff = Type.Object(
   { error: Type.Literal(true), message: Type.String() },
-  { examples: [{ error: true, message: 'name must NOT have more than 100 characters' }] },
-);
-
-/** decisions G31: 401 of the account plane and of sign-in. */
-export const UnauthorizedBody = Type.Object(
-  { error: Type.Literal('unauthorized'), message: Type.String() },
-  { examples: [{ error: 'unauthorized', message: 'invalid or expired session token' }] },
-);
-
-export const RateLimitedBody = Type.Object(
-  { error: Type.Literal(true), message: Type.String() },
-  { examples: [{ error: true, message: 'too many failed sign-ins: try again later' }] },
-);
-
-export const CsrfRejectedBody = Type.Object(
-  { error: Type.Literal(true), message: Type.String() },
-  { examples: [{ error: true, message: 'missing or wrong CSRF token' }] },
-);
-
-/** The error answers shared by every account-plane route, merged into each route's `response`. */
-export const SESSION_ERROR_RESPONSES = {
-  401: UnauthorizedBody,
-  403: CsrfRejectedBody,
-  429: RateLimitedBody,
-} as const;
-
-/** A 200 answer: the success body, or `{error:true, message}` for a refused request (spec 7.1). */
-export function okOrError<T extends TSchema>(success: T) {
-  return Type.Union([success, ErrorBody], {
+  {
     description:
-      success.description ?? 'The answer, or `{error:true, message}` naming why the request was refused.',
-    examples: success.examples as unknown[] | undefined,
-  });
-}
+      'No such route, or password sign-in is off because an OpenID Connect provider issues sessions.',
+    examples: [
+      { error: true, message: 'password sign-in is off: sessions come from the OpenID Connect provider' },
+    ],
+  },
+);
 
 export const LoginBody = Type.Object(
   {

@@ -7,7 +7,7 @@ import type { Account } from '../accounts/accounts.table.ts';
 import type { AppDeps } from '../app.deps.ts';
 import { releaseJobRemainder } from '../credits/credits.service.ts';
 import type { Db } from '../db/database.ts';
-import { AppError } from '../errors/app-error.ts';
+import { AppError, toAppError } from '../errors/app-error.ts';
 import { isoNow, isoPlus } from '../lib/time.ts';
 import { PermanentTaskError } from '../queue/queue.types.ts';
 import type { SortBy } from '../sources/sources.types.ts';
@@ -68,6 +68,8 @@ export async function runIntervalJobTask(deps: AppDeps, payload: Record<string, 
   const latest = await findLatestRun(deps.db, jobId);
   const previousStillRunning = latest && (latest.status === 'new' || latest.status === 'working');
   const account = await findAccountById(deps.db, job.account_id);
+  let runError: string | null = null;
+  if (!account) runError = 'account not found';
   if (account && !previousStillRunning) {
     try {
       await createJob(
@@ -80,13 +82,17 @@ export async function runIntervalJobTask(deps: AppDeps, payload: Record<string, 
         },
       );
     } catch (error) {
-      // A period that cannot run (credits, subscription) is skipped; the schedule goes on.
+      // A period that cannot run (credits, subscription) is skipped; the schedule goes on, and the
+      // user sees why on `GET /job/{id}` until a later run starts.
       deps.logger.warn({ jobId, err: error }, 'interval run skipped');
+      runError = `run of ${runAt} skipped: ${toAppError(error).message}`;
     }
   }
   const nextRunAt = isoPlus(runAt, job.interval_minutes * 60_000);
+  // A period skipped because the previous run still works is no error and leaves the last one.
+  const lastRunError = previousStillRunning ? job.last_run_error : runError;
   await deps.db.transaction().execute(async (trx) => {
-    await updateJob(trx, jobId, { next_run_at: nextRunAt });
+    await updateJob(trx, jobId, { next_run_at: nextRunAt, last_run_error: lastRunError });
     await scheduleIntervalRun(deps, trx, jobId, nextRunAt);
   });
 }

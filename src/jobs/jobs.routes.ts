@@ -31,10 +31,10 @@ export async function jobsRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   );
 
   routes.get('/job/:id/download', { schema: JOB_ROUTES.download }, async (request, reply) => {
-    const { job, results } = await downloadJob(deps, accountOf(request), request.params.id);
+    const { job, status, results } = await downloadJob(deps, accountOf(request), request.params.id);
     if (request.query.format === 'csv') return sendCsv(reply, job.id, results);
     if (request.query.format === 'xlsx') return sendXlsx(reply, job.id, results);
-    return { error: false, job_id: job.id, status: job.status, results };
+    return { error: false, job_id: job.id, status, results };
   });
 
   // spec 4.3: `/job/{id}/download.csv` is the same as `?format=csv` (and `.xlsx` as `?format=xlsx`).

@@ -123,9 +123,19 @@ export const JobStatusResponse = Type.Object(
       status: JobStatusSchema,
       done: Type.Integer({ description: 'Values with a result so far.' }),
       all: Type.Integer({ description: 'Values in the job.' }),
+      failure_reason: Type.Optional(
+        Nullable(Type.String({ description: 'Why the job ended failed; only on a failed job.' })),
+      ),
       interval: Type.Optional(Type.Integer()),
       next_run_at: Type.Optional(Nullable(Type.String())),
       run_id: Type.Optional(Nullable(Type.String({ description: 'The latest run of an interval job.' }))),
+      last_run_error: Type.Optional(
+        Nullable(
+          Type.String({
+            description: 'Why the latest period of an interval job did not start; null once one starts.',
+          }),
+        ),
+      ),
     }),
   },
   { examples: [{ error: false, job: { _id: EXAMPLE_IDS.job, status: 'working', done: 3, all: 10 } }] },
@@ -155,7 +165,8 @@ export const DownloadResponse = Type.Object(
   { examples: [{ error: false, job_id: EXAMPLE_IDS.job, status: 'finished', results: [EXAMPLE_RESULT] }] },
 );
 
-const CSV_FILE = {
+/** The CSV form of a download, with its example (the account plane answers it too). */
+export const CSV_FILE = {
   description:
     'CSV (decisions G10): a header row, one row per offer; formula-like cells get a leading apostrophe.',
   example: resultsToCsv([EXAMPLE_RESULT]),

@@ -80,12 +80,15 @@ export async function jobStatusView(
     status: job?.status ?? 'new',
     done: job?.values_done ?? 0,
     all: job?.values_total ?? requested.values_total,
+    // Why the job (or the run shown) ended `failed`: its work could not go on (spec 3.1).
+    ...(job?.status === 'failed' ? { failure_reason: job.failure_reason } : {}),
     ...(requested.interval_minutes === null
       ? {}
       : {
           interval: requested.interval_minutes,
           next_run_at: requested.next_run_at,
           run_id: job?.id ?? null,
+          last_run_error: requested.last_run_error,
         }),
   };
   const ended = job?.status === 'finished' || job?.status === 'failed';
@@ -95,27 +98,41 @@ export async function jobStatusView(
 }
 
 /**
- * The results of an ended job (spec 4.3); an interval job downloads its latest ended run
- * (decisions G5). `results_expired` once retention purged them, `job_not_finished` before the end.
+ * The job whose results a download of `requested` serves: the job itself, or an interval job's
+ * latest ended run (decisions G5). `results_expired` once retention purged them, `job_not_finished`
+ * before the end.
  */
-export async function readJobResults(deps: Pick<AppDeps, 'db'>, requested: Job): Promise<ResultItem[]> {
+async function endedJobServing(deps: Pick<AppDeps, 'db'>, requested: Job): Promise<Job> {
   const job =
     requested.interval_minutes === null ? requested : await findLatestRun(deps.db, requested.id, true);
   if (!job) throw new AppError('job_not_finished');
   if (job.results_purged === 1) throw new AppError('results_expired');
   if (job.status !== 'finished' && job.status !== 'failed') throw new AppError('job_not_finished');
+  return job;
+}
+
+async function readResultsOf(deps: Pick<AppDeps, 'db'>, job: Job): Promise<ResultItem[]> {
   const rows = await listJobResults(deps.db, job.id);
   return rows.map((row) => JSON.parse(row) as ResultItem);
 }
 
-/** `GET /job/{id}/download`: the caller's job and its results. */
+/** The results of an ended job (spec 4.3); an interval job's are those of its latest ended run. */
+export async function readJobResults(deps: Pick<AppDeps, 'db'>, requested: Job): Promise<ResultItem[]> {
+  return readResultsOf(deps, await endedJobServing(deps, requested));
+}
+
+/**
+ * `GET /job/{id}/download`: the caller's job, the status of the job the results come from (an
+ * interval job's run, never the parent's own `working`) and the results.
+ */
 export async function downloadJob(
   deps: AppDeps,
   account: Account,
   jobId: string,
-): Promise<{ job: Job; results: ResultItem[] }> {
+): Promise<{ job: Job; status: Job['status']; results: ResultItem[] }> {
   const job = await getAccountJob(deps, account, jobId);
-  return { job, results: await readJobResults(deps, job) };
+  const served = await endedJobServing(deps, job);
+  return { job, status: served.status, results: await readResultsOf(deps, served) };
 }
 
 /** Waits until the job ends or `timeoutMs` passes; answers the job as it then is. */

@@ -1,7 +1,7 @@
 /**
  * IP address classification shared by every outbound guard: callback_url safety (decisions G28)
  * and the crawl's host guard (docs/crawl-engine.md). Addresses are parsed to bytes
- * so every textual form (IPv4-mapped, IPv4-compatible, NAT64, 6to4, compressed, zone ids) is judged
+ * so every textual form (IPv4-mapped, IPv4-translated, IPv4-compatible, NAT64, 6to4, compressed, zone ids) is judged
  * by what it actually reaches, not by how it is written.
  */
 import { isIP } from 'node:net';
@@ -93,6 +93,7 @@ const V6 = IPV6_RANGES.map(([range, reason]) => ({ range: cidr(range), reason })
 /** Prefixes of IPv6 forms that carry an IPv4 address, and where its 4 bytes sit. */
 const EMBEDDED_V4: Array<{ range: Cidr; offset: number }> = [
   { range: cidr('::ffff:0:0/96'), offset: 12 }, // IPv4-mapped
+  { range: cidr('::ffff:0:0:0/96'), offset: 12 }, // IPv4-translated (RFC 2765, SIIT)
   { range: cidr('::/96'), offset: 12 }, // IPv4-compatible (deprecated)
   { range: cidr('64:ff9b::/96'), offset: 12 }, // NAT64 well-known prefix
   { range: cidr('64:ff9b:1::/48'), offset: 12 }, // NAT64 local-use prefix

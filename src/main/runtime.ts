@@ -5,11 +5,11 @@ import { requestIdMixin } from '../lib/request-context.ts';
 import type { AppDeps } from '../app.deps.ts';
 import type { Config } from '../config.ts';
 import { createCrawlEngine } from '../crawl/crawl.engine.ts';
-import { openDatabase, type Db } from '../db/database.ts';
+import { openDatabase, openDatabaseProbe, type DatabaseTarget, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { JobEvents } from '../work/work.events.ts';
 import { deletePurgedIntervalRuns, purgeExpiredResults } from '../work/work.repository.ts';
-import { TASK, crawlValueTask, expireJobTask } from '../tasks/tasks.crawl-value.ts';
+import { TASK, crawlValueGivenUp, crawlValueTask, expireJobTask } from '../tasks/tasks.crawl-value.ts';
 import { runIntervalJobTask } from '../jobs/jobs.interval.ts';
 import { reenqueueLostWork } from '../jobs/jobs.reconcile.ts';
 import { RUN_INTERVAL_TASK } from '../submissions/submissions.interval.ts';
@@ -19,7 +19,7 @@ import { deleteObservationsBefore } from '../observations/observations.repositor
 import { createMetrics } from '../metrics/metrics.ts';
 import { createMetricsRecorder } from './metrics-recorder.ts';
 import { createConfiguredQueue } from '../queue/queue.engine.ts';
-import type { TaskHandler } from '../queue/queue.types.ts';
+import type { GivenUpHandler, TaskHandler } from '../queue/queue.types.ts';
 import { SourceCatalogue } from '../sources/sources.catalogue.ts';
 import {
   createCallbackPolicy,
@@ -62,13 +62,16 @@ export function createLogger(config: Pick<Config, 'logLevel'>, destination?: Des
   return destination ? pino(options, destination) : pino(options);
 }
 
-/** Opens the configured database (SQLite file by default, PostgreSQL with `DATABASE_URL`) and migrates it. */
+/** Where the configured database lives: the SQLite file by default, PostgreSQL with `DATABASE_URL`. */
+function databaseTargetOf(config: Config): DatabaseTarget {
+  return config.databaseUrl
+    ? { dialect: 'postgres', url: config.databaseUrl }
+    : { dialect: 'sqlite', file: config.databaseFile };
+}
+
+/** Opens the configured database and migrates it. */
 export async function openMigratedDatabase(config: Config): Promise<Db> {
-  const db = openDatabase(
-    config.databaseUrl
-      ? { dialect: 'postgres', url: config.databaseUrl }
-      : { dialect: 'sqlite', file: config.databaseFile },
-  );
+  const db = openDatabase(databaseTargetOf(config));
   await migrateToLatest(db);
   return db;
 }
@@ -95,6 +98,7 @@ function createClusterLimits(config: Config, logger: Logger) {
 /** Wires one process: database, queue, crawl engine (worker roles) and the task table. */
 export async function createRuntime(config: Config, logger: Logger = createLogger(config)): Promise<Runtime> {
   const db = await openMigratedDatabase(config);
+  const databaseProbe = openDatabaseProbe(db, databaseTargetOf(config));
   const embedded = config.databaseUrl === undefined;
   // Names this process in the leases of schedules that run once per cluster.
   const processId = `${process.pid}-${randomUUID().slice(0, 8)}`;
@@ -153,6 +157,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     sandboxOrigin: `http://127.0.0.1:${config.sandboxPort}`,
     // Deliveries are written with the results they carry; the sender looks once the write committed.
     callbackPolicy,
+    pingDatabase: () => databaseProbe.ping(),
     onDeliveryCreated: () => void setTimeout(webhooks.wake, 20),
     flightLocks: limits?.flightLocks,
     rateLimitStore: limits?.rateLimitStore,
@@ -163,6 +168,10 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     [TASK.crawlValue]: (payload) => crawlValueTask(deps, payload),
     [TASK.expireJob]: (payload) => expireJobTask(deps, payload),
     [RUN_INTERVAL_TASK]: (payload) => runIntervalJobTask(deps, payload),
+  };
+  // What the queue calls when it gives a task up: a value that can never be answered fails its job.
+  const givenUp: Record<string, GivenUpHandler> = {
+    [TASK.crawlValue]: (payload, error) => crawlValueGivenUp(deps, payload, error),
   };
   let cleaner: LeasedSchedule | undefined;
   let reconciler: LeasedSchedule | undefined;
@@ -179,7 +188,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     deps,
     startWorker() {
       if (config.role === 'api') return;
-      queue.start(handlers, config.workerConcurrency);
+      queue.start(handlers, config.workerConcurrency, givenUp);
       webhooks.start();
       // Every worker ticks; the one holding the period's lease cleans (once per cluster and period).
       // BullMQ: Redis only carries work, so what it lost is re-added from the database, by one
@@ -212,6 +221,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
       await webhooks.stop(config.shutdownTimeoutMs);
       await engine?.close();
       limits?.redis.disconnect();
+      databaseProbe.close();
       await db.destroy();
     },
   };

@@ -20,7 +20,12 @@ async function main(): Promise<void> {
     await sandbox.listen({ port: config.sandboxPort, host: '127.0.0.1' });
   }
   const runtime = await createRuntime(config, logger);
-  const { createdKey } = await ensureDemoAccount(runtime.deps);
+  const { createdKey, bootstrapKeyRevoked } = await ensureDemoAccount(runtime.deps);
+  if (bootstrapKeyRevoked) {
+    logger.warn(
+      'BOOTSTRAP_API_KEY names a revoked key; it stays revoked (create a new key in the dashboard)',
+    );
+  }
   if (createdKey) {
     process.stdout.write(
       `\nDemo account "demo" created. Its API key (shown once, keep it):\n  ${createdKey}\n\n`,

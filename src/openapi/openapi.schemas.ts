@@ -46,7 +46,8 @@ const Suspended = Type.Object(
   },
 );
 
-const Internal = Type.Object(
+/** A 500: an unexpected failure, with the request id to quote. */
+export const InternalError = Type.Object(
   { error: Type.Literal(true), message: Type.String(), request_id: Type.String() },
   {
     description: 'An unexpected failure; quote `request_id` when reporting it (decisions G13).',
@@ -103,7 +104,7 @@ export function dataResponses(success: TSchema, options: ResponseOptions = {}): 
         headers: RATE_LIMIT_HEADERS,
       },
     ),
-    500: Internal,
+    500: InternalError,
   };
   if (options.body) {
     responses[400] = errorWith(
@@ -113,6 +114,63 @@ export function dataResponses(success: TSchema, options: ResponseOptions = {}): 
     responses[413] = errorWith('The body exceeds the configured limit.', 'request body too large');
     responses[415] = errorWith('The body is not JSON.', 'unsupported media type: send application/json');
   }
+  return responses;
+}
+
+/** decisions G31: the 401 of the account plane and of sign-in, whose `error` is `"unauthorized"`. */
+export const SessionUnauthorized = Type.Object(
+  { error: Type.Literal('unauthorized'), message: Type.String() },
+  {
+    description:
+      'No valid session: missing, invalid or expired, or an API key where a session is needed (decisions G31).',
+    examples: [{ error: 'unauthorized', message: 'invalid or expired session token' }],
+  },
+);
+
+/** A cookie-authenticated change without the matching double-submit CSRF token (decisions G17). */
+export const CsrfRejected = errorWith(
+  'A change authenticated by the session cookie without the matching `x-csrf-token` header.',
+  'missing or wrong CSRF token',
+);
+
+/** Options of {@link sessionResponses}. */
+export interface SessionResponseOptions extends ResponseOptions {
+  /** The route may be called with the session cookie and changes state: 403 without the CSRF token. */
+  csrf?: boolean;
+  /**
+   * Which limit can answer 429: each account's request bucket (`requests`, the default), the
+   * failed sign-in counts (`sign-ins`), or none.
+   */
+  limit?: 'requests' | 'sign-ins' | 'none';
+}
+
+/**
+ * The responses of an account-plane or sign-in route: as {@link dataResponses}, but 401 is the
+ * session's body of decisions G31, 403 is only the CSRF refusal, and 429 only where a limit applies.
+ */
+export function sessionResponses(
+  success: TSchema,
+  options: SessionResponseOptions = {},
+): Record<number, TSchema> {
+  const {
+    401: _unauthenticated,
+    403: _suspended,
+    429: requestLimit,
+    ...rest
+  } = dataResponses(success, options) as Record<number, TSchema> & { 429: TSchema };
+  const limit = options.limit ?? 'requests';
+  const signInLimit = Type.Object(
+    { error: Type.Literal(true), message: Type.String() },
+    {
+      description: 'Too many failed sign-ins for this email or address; retry after `Retry-After` seconds.',
+      examples: [{ error: true, message: 'too many failed sign-ins: try again later' }],
+      headers: { 'retry-after': RATE_LIMIT_HEADERS['retry-after'] },
+    },
+  );
+  const responses: Record<number, TSchema> = { ...rest, 401: SessionUnauthorized };
+  if (options.csrf) responses[403] = CsrfRejected;
+  if (limit === 'requests') responses[429] = requestLimit;
+  if (limit === 'sign-ins') responses[429] = signInLimit;
   return responses;
 }
 

@@ -7,6 +7,7 @@ import type { Db } from '../db/database.ts';
 import { AppError, invalid } from '../errors/app-error.ts';
 import type { SourceCatalogue } from '../sources/sources.catalogue.ts';
 import {
+  apiKeyHashExists,
   findAccountByKeyHash,
   findAccountByName,
   insertAccount,
@@ -105,10 +106,11 @@ export async function createLegacyCredentials(db: Db, account: Account) {
 /**
  * The startup contract's demo account: with `BOOTSTRAP_API_KEY` it ensures account `demo` holding
  * that key and `BOOTSTRAP_CREDITS`; without it the first start creates a key and answers it once.
+ * A `BOOTSTRAP_API_KEY` that was revoked is left revoked and reported (`bootstrapKeyRevoked`).
  */
 export async function ensureDemoAccount(
   deps: Pick<AppDeps, 'db' | 'catalogue' | 'config'>,
-): Promise<{ createdKey?: string }> {
+): Promise<{ createdKey?: string; bootstrapKeyRevoked?: true }> {
   const { bootstrapApiKey, bootstrapCredits } = deps.config;
   let account = await findAccountByName(deps.db, 'demo');
   let createdKey: string | undefined;
@@ -123,14 +125,12 @@ export async function ensureDemoAccount(
     ).account;
     if (!bootstrapApiKey) createdKey = (await createApiKey(deps.db, account, 'bootstrap')).key;
   }
-  if (bootstrapApiKey && !(await findAccountByKeyHash(deps.db, hashApiKey(bootstrapApiKey)))) {
-    await insertApiKey(
-      deps.db,
-      account.id,
-      hashApiKey(bootstrapApiKey),
-      bootstrapApiKey.slice(0, 13),
-      'bootstrap',
-    );
+  if (bootstrapApiKey) {
+    const hash = hashApiKey(bootstrapApiKey);
+    const active = await findAccountByKeyHash(deps.db, hash);
+    // A revoked key stays revoked: a restart must never bring back a key a user revoked.
+    if (!active && (await apiKeyHashExists(deps.db, hash))) return { bootstrapKeyRevoked: true };
+    if (!active) await insertApiKey(deps.db, account.id, hash, bootstrapApiKey.slice(0, 13), 'bootstrap');
   }
   return createdKey ? { createdKey } : {};
 }

@@ -5,7 +5,13 @@ import type { Db } from '../db/database.ts';
 import { settlesWithin, withinMs } from './queue.deadline.ts';
 import { startOutboxRelay, writeOutbox, type OutboxRow } from './queue.outbox.ts';
 import { readReadyTaskDepth } from './queue.rows.ts';
-import { isRetryable, retryDelayMs, type TaskHandler, type WorkQueue } from './queue.types.ts';
+import {
+  isRetryable,
+  retryDelayMs,
+  type GivenUpHandler,
+  type TaskHandler,
+  type WorkQueue,
+} from './queue.types.ts';
 
 /** Settings of the BullMQ engine; everything but the Redis URL has a production default. */
 export interface BullmqQueueOptions {
@@ -40,6 +46,8 @@ const KEEP_FAILED_SECONDS = 7 * 24 * 3600;
 const FORCE_CLOSE_MS = 1000;
 /** A task whose worker died this many times in a row is given up (BullMQ's default is 1). */
 const MAX_STALLED_COUNT = 3;
+/** BullMQ's failure reason for a job given up because its workers kept dying. */
+const STALLED_OUT_REASON = 'job stalled more than allowable limit';
 
 /** The BullMQ job id of an outbox row: stable, so adding the same row twice adds one job. */
 export function bullmqJobId(rowId: string): string {
@@ -100,6 +108,22 @@ export function createBullmqQueue(db: Db, logger: Logger, options: BullmqQueueOp
     },
   );
   let worker: Worker | undefined;
+  let givenUpHandlers: Readonly<Record<string, GivenUpHandler>> = {};
+
+  /**
+   * Tells the task's owner a job is given up. Called before BullMQ records the failure, so a crash
+   * in between runs the task again (stalled) instead of losing the call; a failing hook is logged and
+   * the job's hard timeout stays the backstop.
+   */
+  async function tellGivenUp(job: Job, error: unknown): Promise<void> {
+    const onGivenUp = givenUpHandlers[job.name];
+    if (!onGivenUp) return;
+    try {
+      await onGivenUp(job.data as Record<string, unknown>, error);
+    } catch (hookError) {
+      logger.error({ task: job.name, taskId: job.id, err: hookError }, 'given-up hook failed');
+    }
+  }
 
   /** Hands a job back to the waiting list without spending an attempt; ends its processing here. */
   async function putBack(job: Job, token: string): Promise<never> {
@@ -119,6 +143,8 @@ export function createBullmqQueue(db: Db, logger: Logger, options: BullmqQueueOp
       // Interrupted by shutdown, not failed: it runs again without spending an attempt.
       if (stopController.signal.aborted && token !== undefined) return putBack(job, token);
       const message = error instanceof Error ? error.message : String(error);
+      const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      if (!isRetryable(error) || lastAttempt) await tellGivenUp(job, error);
       if (!isRetryable(error)) throw new UnrecoverableError(message);
       throw error instanceof Error ? error : new Error(message);
     }
@@ -169,8 +195,9 @@ export function createBullmqQueue(db: Db, logger: Logger, options: BullmqQueueOp
       if (within === undefined) relay.wake();
       else setTimeout(() => relay.wake(), 20).unref();
     },
-    start(handlers, concurrency) {
+    start(handlers, concurrency, givenUp = {}) {
       if (worker) throw new Error('queue already started');
+      givenUpHandlers = givenUp;
       worker = new Worker(queueName, (job, token) => runTask(handlers, job, token), {
         connection: { url: options.redisUrl },
         prefix,
@@ -179,7 +206,11 @@ export function createBullmqQueue(db: Db, logger: Logger, options: BullmqQueueOp
         settings: { backoffStrategy: (attemptsMade: number) => retryDelayMs(attemptsMade) },
       });
       worker.on('error', (err) => logger.error({ err }, 'bullmq worker error'));
-      worker.on('failed', logFailure);
+      worker.on('failed', (job, err) => {
+        logFailure(job, err);
+        // Given up without running: its workers kept dying, so the processor never saw the end.
+        if (job && err.message === STALLED_OUT_REASON) void tellGivenUp(job, err);
+      });
     },
     async stop(timeoutMs) {
       const deadline = Date.now() + timeoutMs;

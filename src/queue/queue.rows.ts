@@ -1,4 +1,5 @@
 import { dialectOf, type Db } from '../db/database.ts';
+import { writeInChunks } from '../lib/chunks.ts';
 import { newObjectId } from '../lib/ids.ts';
 import { isoNow, isoPlus } from '../lib/time.ts';
 import type { QueueTasksTable } from './queue.table.ts';
@@ -9,16 +10,16 @@ import type { TaskSpec } from './queue.types.ts';
  * they are, the BullMQ engine uses them as its transactional outbox.
  */
 
-/** Rows per statement: keeps a 100 000-task submission under the dialects' bound-parameter limits. */
-const INSERT_CHUNK_ROWS = 500;
-
 /**
- * Writes tasks as rows, inside `target` when it is the caller's transaction. A task whose
- * `dedupeKey` already has a row is skipped (the column is unique).
+ * Writes tasks as rows, inside `target` when it is the caller's transaction, in chunks under the
+ * dialects' bound-parameter limits that yield to the event loop between them (a 100 000-task
+ * submission must not stall other requests). A task whose `dedupeKey` already has a row is skipped
+ * (the column is unique).
  */
 export async function insertTaskRows(target: Db, tasks: readonly TaskSpec[]): Promise<void> {
   const now = isoNow();
-  const rows = tasks.map((task) => ({
+  // Rows are made chunk by chunk: making 100 000 ids and payloads at once is itself a stall.
+  const rowOf = (task: TaskSpec) => ({
     id: newObjectId(),
     task: task.task,
     payload: JSON.stringify(task.payload),
@@ -27,14 +28,14 @@ export async function insertTaskRows(target: Db, tasks: readonly TaskSpec[]): Pr
     max_attempts: task.maxAttempts ?? 10,
     dedupe_key: task.dedupeKey ?? null,
     created_at: now,
-  }));
-  for (let start = 0; start < rows.length; start += INSERT_CHUNK_ROWS) {
-    await target
+  });
+  await writeInChunks(tasks, (chunk) =>
+    target
       .insertInto('queue_tasks')
-      .values(rows.slice(start, start + INSERT_CHUNK_ROWS))
+      .values(chunk.map(rowOf))
       .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
-      .execute();
-  }
+      .execute(),
+  );
 }
 
 /** What one claim takes. */

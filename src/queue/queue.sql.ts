@@ -3,7 +3,27 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
 import { isoPlus, sleep } from '../lib/time.ts';
 import { claimTaskRows, insertTaskRows, readReadyTaskDepth, releaseAllTaskLocks } from './queue.rows.ts';
-import { isRetryable, retryDelayMs, type TaskHandler, type TaskSpec, type WorkQueue } from './queue.types.ts';
+import {
+  isRetryable,
+  retryDelayMs,
+  type GivenUpHandler,
+  type TaskHandler,
+  type TaskSpec,
+  type WorkQueue,
+} from './queue.types.ts';
+
+/** What settling a finished task reads of its row. */
+type SettledRow = { id: string; attempts: number; max_attempts: number; task: string; payload: string };
+
+/** A row's payload, or undefined when it is not a JSON object (nothing to tell its owner then). */
+function parsePayload(text: string): Record<string, unknown> | undefined {
+  try {
+    const payload: unknown = JSON.parse(text);
+    return typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export interface SqlQueueOptions {
   /** How long a claimed task stays locked without a heartbeat before another worker may take it. */
@@ -30,6 +50,7 @@ export function createSqlQueue(db: Db, logger: Logger, options: SqlQueueOptions 
   const stopController = new AbortController();
   let wake: (() => void) | undefined;
   let loop: Promise<void> | undefined;
+  let givenUpHandlers: Readonly<Record<string, GivenUpHandler>> = {};
 
   async function add(tasks: readonly TaskSpec[], within?: Db): Promise<void> {
     if (tasks.length === 0) return;
@@ -41,10 +62,40 @@ export function createSqlQueue(db: Db, logger: Logger, options: SqlQueueOptions 
     return claimTaskRows(db, { ownerId: workerId, leaseMs, horizonMs: 0, limit, countAttempt: true });
   }
 
-  async function settle(
-    row: { id: string; attempts: number; max_attempts: number; task: string },
-    error?: unknown,
-  ): Promise<void> {
+  async function retryLater(row: { id: string; attempts: number }, message: string): Promise<void> {
+    await db
+      .updateTable('queue_tasks')
+      .set({
+        locked_by: null,
+        locked_until: null,
+        last_error: message.slice(0, 1000),
+        run_at: isoPlus(new Date(), retryDelayMs(row.attempts)),
+      })
+      .where('id', '=', row.id)
+      .execute();
+  }
+
+  /**
+   * Tells the task's owner, then forgets the row. A crash in between leaves the row, which runs
+   * again after its lease and is given up again; a failing hook keeps the row for a later try.
+   */
+  async function giveUp(row: SettledRow, error: unknown): Promise<void> {
+    logger.error({ task: row.task, taskId: row.id, err: error }, 'task given up');
+    const onGivenUp = givenUpHandlers[row.task];
+    const payload = parsePayload(row.payload);
+    if (onGivenUp && payload) {
+      try {
+        await onGivenUp(payload, error);
+      } catch (hookError) {
+        logger.error({ task: row.task, taskId: row.id, err: hookError }, 'given-up hook failed, will retry');
+        await retryLater(row, hookError instanceof Error ? hookError.message : String(hookError));
+        return;
+      }
+    }
+    await db.deleteFrom('queue_tasks').where('id', '=', row.id).execute();
+  }
+
+  async function settle(row: SettledRow, error?: unknown): Promise<void> {
     if (error === undefined) {
       await db.deleteFrom('queue_tasks').where('id', '=', row.id).execute();
       return;
@@ -60,24 +111,14 @@ export function createSqlQueue(db: Db, logger: Logger, options: SqlQueueOptions 
       return;
     }
     if (!isRetryable(error) || row.attempts >= row.max_attempts) {
-      logger.error({ task: row.task, taskId: row.id, err: error }, 'task given up');
-      await db.deleteFrom('queue_tasks').where('id', '=', row.id).execute();
+      await giveUp(row, error);
       return;
     }
     logger.warn(
       { task: row.task, taskId: row.id, attempt: row.attempts, err: error },
       'task failed, will retry',
     );
-    await db
-      .updateTable('queue_tasks')
-      .set({
-        locked_by: null,
-        locked_until: null,
-        last_error: message.slice(0, 1000),
-        run_at: isoPlus(new Date(), retryDelayMs(row.attempts)),
-      })
-      .where('id', '=', row.id)
-      .execute();
+    await retryLater(row, message);
   }
 
   async function heartbeat(): Promise<void> {
@@ -149,8 +190,9 @@ export function createSqlQueue(db: Db, logger: Logger, options: SqlQueueOptions 
   return {
     add,
     depth: () => readReadyTaskDepth(db),
-    start(handlers, concurrency) {
+    start(handlers, concurrency, givenUp = {}) {
       if (loop) throw new Error('queue already started');
+      givenUpHandlers = givenUp;
       loop = runLoop(handlers, concurrency).catch((err: unknown) =>
         logger.fatal({ err }, 'queue loop crashed'),
       );

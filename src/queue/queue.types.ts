@@ -22,6 +22,13 @@ export interface TaskContext {
 export type TaskHandler = (payload: Record<string, unknown>, context: TaskContext) => Promise<void>;
 
 /**
+ * Told once a task is given up for good (its attempts ran out, or it threw a `PermanentTaskError`),
+ * before the engine forgets it, with the last error: the task's owner settles what the task left
+ * undone. It must tolerate running again (an engine that crashes right after it calls it again).
+ */
+export type GivenUpHandler = (payload: Record<string, unknown>, error: unknown) => Promise<void>;
+
+/**
  * The work queue every engine implements: the SQL engine (a table in the service's own database,
  * the embedded default) and BullMQ on Redis for the distributed deployment.
  */
@@ -31,8 +38,15 @@ export interface WorkQueue {
    * that store tasks in the same database join it, so the rows and their work commit together.
    */
   add(tasks: readonly TaskSpec[], within?: Db): Promise<void>;
-  /** Starts processing with at most `concurrency` tasks at once. */
-  start(handlers: Readonly<Record<string, TaskHandler>>, concurrency: number): void;
+  /**
+   * Starts processing with at most `concurrency` tasks at once; `givenUp` names, per task, what to
+   * call when the queue gives one up.
+   */
+  start(
+    handlers: Readonly<Record<string, TaskHandler>>,
+    concurrency: number,
+    givenUp?: Readonly<Record<string, GivenUpHandler>>,
+  ): void;
   /** Stops taking tasks, aborts running ones (they run again later) and waits for them to settle. */
   stop(timeoutMs: number): Promise<void>;
   /** Tasks due now and not running, and the age of the oldest in seconds (metrics, decisions G33). */

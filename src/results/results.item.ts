@@ -1,8 +1,23 @@
 import type { CrawlRecord, DriverOutcome, ValueQuery } from '../crawl/crawl.types.ts';
 import type { CrawlFailureReason } from '../crawl/crawl.errors.ts';
 import { computeTrust } from '../trust/trust.ts';
-import type { ResultItem } from '../work/work.table.ts';
+import type { Job, ResultItem } from '../work/work.table.ts';
+import type { SortBy, SourceId, Topic, ValueKey } from '../sources/sources.types.ts';
 import { sourceModules } from '../sources/sources.registry.ts';
+
+/** The query one value of a job asks (the job's parameters and the value). */
+export function valueQueryOf(job: Job, value: string): ValueQuery {
+  return {
+    source: job.source as SourceId,
+    country: job.country,
+    key: job.key as ValueKey,
+    topic: job.topic as Topic,
+    value,
+    maxPages: job.max_pages,
+    sortBy: job.sort_by as SortBy,
+    fetchSellerNames: job.fetch_seller_names === 1,
+  };
+}
 
 /** What happened to one value, before it becomes a result item. */
 export type ValueResolution =

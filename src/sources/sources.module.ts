@@ -22,6 +22,11 @@ export interface SourceSpec {
   /** Accepted request countries (spec part 1 with rules 1–3, C7, G1). */
   countries: readonly string[];
   topics: readonly Topic[];
+  /**
+   * Topics that only make sense for some keys (`convert` resolves a GTIN, `remove_conversions`
+   * clears a GTIN's mapping); a topic absent here accepts every key of the source (decisions G22).
+   */
+  topicKeys: Readonly<Partial<Record<Topic, readonly ValueKey[]>>>;
   /** `max_pages` applies (more pages, more content and credits); elsewhere it is accepted and ignored. */
   usesMaxPages: boolean;
   /** `fetch_seller_names` applies (decisions G24); elsewhere it is accepted and ignored. */

@@ -58,4 +58,22 @@ describe('the rules of a submission (spec 2.1, decisions G20–G22)', () => {
       /empty value/,
     );
   });
+
+  it('limits topics to the keys the source module names for them (G22)', () => {
+    for (const [key, topic, values] of [
+      ['id', 'convert', ['123']],
+      ['term', 'remove_conversions', ['drill']],
+    ] as const) {
+      assert.throws(
+        () => normalizeSubmission({ ...base, key, topic, values: [...values] }, 'batch', catalogue),
+        new RegExp(`key ${key} not supported for topic ${topic}`),
+      );
+    }
+    assert.equal(normalizeSubmission({ ...base, topic: 'convert' }, 'batch', catalogue).topic, 'convert');
+    assert.equal(
+      normalizeSubmission({ ...base, source: 'source_02', topic: 'remove_conversions' }, 'batch', catalogue)
+        .key,
+      'gtin',
+    );
+  });
 });

@@ -73,6 +73,8 @@ export function normalizeSubmission(
   const topic = (body.topic ?? 'search') as Topic;
   if (!spec.topics.includes(topic))
     throw invalid(`topic ${JSON.stringify(body.topic)} not supported by ${spec.id}`);
+  const topicKeys = spec.topicKeys[topic];
+  if (topicKeys && !topicKeys.includes(key)) throw invalid(`key ${key} not supported for topic ${topic}`);
   const sortBy = body.sort_by ?? 'ranking_descending';
   if (!isSortBy(sortBy)) throw invalid(`sort_by ${JSON.stringify(sortBy)} is not a supported sort order`);
 

@@ -129,6 +129,8 @@ function jobRow(
     expires_at: isoPlus(now, deps.config.resultRetentionHours * 3600_000),
     results_purged: 0,
     parent_id: extras?.parentId ?? null,
+    failure_reason: null,
+    last_run_error: null,
   };
 }
 

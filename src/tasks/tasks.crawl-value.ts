@@ -5,10 +5,10 @@ import { sourceModules } from '../sources/sources.registry.ts';
 import { serveValue } from '../observations/observations.service.ts';
 import { PermanentTaskError, type TaskSpec } from '../queue/queue.types.ts';
 import { resolveBaseUrl } from '../sources/sources.urls.ts';
-import type { SortBy, SourceId, Topic, ValueKey } from '../sources/sources.types.ts';
 import { recordValueResult, reservedShareOf } from '../results/results.record.ts';
 import { findJob, findJobValue, listPendingValueIndexes, markJobWorking } from '../work/work.repository.ts';
-import { buildResultItem, type ValueResolution } from '../results/results.item.ts';
+import { buildResultItem, valueQueryOf, type ValueResolution } from '../results/results.item.ts';
+import { failJob } from '../results/results.fail.ts';
 import type { Job } from '../work/work.table.ts';
 
 /** Task names, as stored in the queue. */
@@ -29,19 +29,6 @@ export function expireJobTaskSpec(jobId: string, deadlineAtIso: string): TaskSpe
     payload: { jobId },
     runAt: new Date(deadlineAtIso),
     dedupeKey: `expire:${jobId}`,
-  };
-}
-
-function queryOf(job: Job, value: string): ValueQuery {
-  return {
-    source: job.source as SourceId,
-    country: job.country,
-    key: job.key as ValueKey,
-    topic: job.topic as Topic,
-    value,
-    maxPages: job.max_pages,
-    sortBy: job.sort_by as SortBy,
-    fetchSellerNames: job.fetch_seller_names === 1,
   };
 }
 
@@ -66,7 +53,7 @@ export async function crawlValueTask(deps: AppDeps, payload: Record<string, unkn
     deps.logger.info({ jobId, kind: job.kind, source: job.source, values: job.values_total }, 'job started');
   }
 
-  const query = queryOf(job, row.value);
+  const query = valueQueryOf(job, row.value);
   const deadline = new Date(job.deadline_at);
   // The observation cache decides whether to crawl (docs/cache.md) and records the result.
   await serveValue(deps, job, { index, query, crawl: () => resolveValue(deps, job, query, deadline) });
@@ -92,6 +79,28 @@ async function resolveValue(
   return { kind: 'crawled', outcome: result.outcome, crawls: result.crawls };
 }
 
+/** Longest failure reason kept on a job: enough for the error, never a stack. */
+const FAILURE_REASON_MAX_CHARS = 500;
+
+/**
+ * Called by the queue when it gives a `crawl_value` task up (its attempts ran out, or it threw a
+ * `PermanentTaskError`): the value can never be answered, so the whole job ends `failed` now
+ * rather than reported as `timeout` hours later (spec 3.1, decisions C1).
+ */
+export async function crawlValueGivenUp(
+  deps: AppDeps,
+  payload: Record<string, unknown>,
+  error: unknown,
+): Promise<void> {
+  const { jobId } = payload;
+  // A payload without a job names no job to end.
+  if (typeof jobId !== 'string') return;
+  const index = typeof payload.index === 'number' ? ` ${payload.index}` : '';
+  const message = error instanceof Error ? error.message : String(error);
+  const reason = `the crawl of value${index} was given up: ${message}`.slice(0, FAILURE_REASON_MAX_CHARS);
+  await failJob(deps, jobId, reason);
+}
+
 /**
  * The hard timeout (decisions C1): at `deadline_at` every value still without a result gets
  * `success:false, reason:"timeout"` and the job becomes `finished`.
@@ -108,7 +117,7 @@ export async function expireJobTask(deps: AppDeps, payload: Record<string, unkno
       const row = await findJobValue(deps.db, jobId, index);
       if (!row) continue;
       const item = buildResultItem(
-        queryOf(job, row.value),
+        valueQueryOf(job, row.value),
         { kind: 'failed', reason: 'timeout', crawls: [] },
         {
           includeMeta: job.include_meta === 1,

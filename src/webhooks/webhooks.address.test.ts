@@ -21,11 +21,14 @@ describe('callback address classification (G28)', () => {
     ['::ffff:127.0.0.1', 'loopback'],
     ['::ffff:7f00:1', 'loopback'],
     ['::127.0.0.1', 'loopback'],
+    ['::ffff:0:7f00:1', 'loopback'],
+    ['::ffff:0:127.0.0.1', 'loopback'],
     ['10.1.2.3', 'private'],
     ['172.16.0.1', 'private'],
     ['172.31.255.255', 'private'],
     ['192.168.1.1', 'private'],
     ['::ffff:192.168.1.1', 'private'],
+    ['::ffff:0:c0a8:101', 'private'],
     ['64:ff9b::c0a8:101', 'private'],
     ['2002:c0a8:0101::1', 'private'],
     ['fc00::1', 'private'],
@@ -40,6 +43,7 @@ describe('callback address classification (G28)', () => {
     ['::', 'unspecified'],
     ['169.254.169.254', 'metadata'],
     ['::ffff:169.254.169.254', 'metadata'],
+    ['::ffff:0:169.254.169.254', 'metadata'],
     ['100.100.100.200', 'metadata'],
     ['fd00:ec2::254', 'metadata'],
     ['255.255.255.255', 'reserved'],
@@ -48,6 +52,7 @@ describe('callback address classification (G28)', () => {
     ['100.128.0.1', undefined],
     ['2606:4700:4700::1111', undefined],
     ['::ffff:8.8.8.8', undefined],
+    ['::ffff:0:808:808', undefined],
   ];
   for (const [address, expected] of cases) {
     it(`${address} is ${expected ?? 'public'}`, () => assert.equal(classifyAddress(address), expected));

@@ -1,5 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { writeInChunks } from '../lib/chunks.ts';
 import { isoNow } from '../lib/time.ts';
 import type { Job, JobStatus, JobValue, JobsTable } from './work.table.ts';
 
@@ -7,14 +8,12 @@ export async function insertJob(db: Db, job: Insertable<JobsTable>): Promise<voi
   await db.insertInto('jobs').values(job).execute();
 }
 
-/** Inserts the value rows in chunks that stay under every dialect's parameter limit. */
+/**
+ * Inserts the value rows in chunks that stay under every dialect's parameter limit and yield to the
+ * event loop between them (a 100 000-value stream must not stall other requests).
+ */
 export async function insertJobValues(db: Db, rows: readonly JobValue[]): Promise<void> {
-  for (let start = 0; start < rows.length; start += 500) {
-    await db
-      .insertInto('job_values')
-      .values(rows.slice(start, start + 500))
-      .execute();
-  }
+  await writeInChunks(rows, (chunk) => db.insertInto('job_values').values(chunk).execute());
 }
 
 export async function findJob(db: Db, jobId: string): Promise<Job | undefined> {
@@ -73,6 +72,37 @@ export async function listPendingValueIndexes(db: Db, jobId: string, limit: numb
     .limit(limit)
     .execute();
   return rows.map((row) => row.idx);
+}
+
+/** Pending values of a job (index and value), lowest index first. */
+export async function listPendingValues(
+  db: Db,
+  jobId: string,
+  limit: number,
+): Promise<Array<Pick<JobValue, 'idx' | 'value'>>> {
+  return db
+    .selectFrom('job_values')
+    .select(['idx', 'value'])
+    .where('job_id', '=', jobId)
+    .where('status', '=', 'pending')
+    .orderBy('idx')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Ends a job `failed` with its reason unless it already ended; answers whether this call ended it,
+ * the guard that lets only one of several racing callers settle the job.
+ */
+export async function failJobRow(db: Db, jobId: string, failureReason: string): Promise<boolean> {
+  const now = isoNow();
+  const outcome = await db
+    .updateTable('jobs')
+    .set({ status: 'failed', failure_reason: failureReason, finished_at: now, updated_at: now })
+    .where('id', '=', jobId)
+    .where('status', 'in', ['new', 'working'])
+    .executeTakeFirst();
+  return Number(outcome.numUpdatedRows) === 1;
 }
 
 /** Moves a `new` job to `working` (spec 3.1); answers whether it did (other states are left as they are). */

@@ -43,6 +43,10 @@ export interface JobsTable {
   results_purged: number;
   /** The interval job this job is one run of (decisions G5); null for every other job. */
   parent_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why the job ended `failed` (spec 3.1: its work could not go on); null otherwise. */
+  failure_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Interval jobs: why the latest period did not start (G5); cleared by the next run that starts. */
+  last_run_error: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** `template`: a value of an interval job, copied into each run and never crawled itself. */

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { ensureDemoAccount } from '../../src/provisioning/provisioning.service.ts';
 import { ensureBootstrapUser } from '../../src/identity/identity.users.ts';
+import { revokeApiKey } from '../../src/account-plane/account-plane.repository.ts';
+import { hashApiKey } from '../../src/auth/credentials.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 
 describe('the first start’s dashboard user (startup contract)', () => {
@@ -40,5 +42,23 @@ describe('the first start’s dashboard user (startup contract)', () => {
     });
     assert.deepEqual(await ensureBootstrapUser(harness.runtime.deps), { email: 'owner@example.test' });
     assert.equal((await login(harness, 'owner@example.test', 'chosen-password')).statusCode, 200);
+  });
+
+  it('leaves a revoked BOOTSTRAP_API_KEY revoked on the next start instead of failing', async () => {
+    const key = `svc_live_${'b'.repeat(48)}`;
+    const harness = await start({ BOOTSTRAP_API_KEY: key });
+    const row = await harness.runtime.deps.db
+      .selectFrom('api_keys')
+      .select('id')
+      .where('key_hash', '=', hashApiKey(key))
+      .executeTakeFirstOrThrow();
+    await revokeApiKey(harness.runtime.deps.db, row.id);
+    assert.deepEqual(await ensureDemoAccount(harness.runtime.deps), { bootstrapKeyRevoked: true });
+    const refused = await harness.app.inject({
+      method: 'GET',
+      url: '/job/0123456789abcdef01234567',
+      headers: { 'x-api-key': key },
+    });
+    assert.equal(refused.statusCode, 401);
   });
 });

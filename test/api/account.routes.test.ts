@@ -352,7 +352,11 @@ describe('the account plane /v1/account/* (decisions C5, G16, G18, G31)', () => 
       assert.ok(ok.examples || ok.schema.examples || ok.example, `${where} has examples`);
       assert.ok(operation.responses['401'], `${where} documents 401`);
       if (path.startsWith('/v1/account/')) {
-        assert.deepEqual(operation.security, [{ session: [] }], `${where} takes a session`);
+        assert.deepEqual(
+          operation.security,
+          [{ session: [] }, { sessionCookie: [] }],
+          `${where} takes a session token or cookie`,
+        );
         assert.ok(operation.responses['429'], `${where} documents 429`);
       }
     }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { findJob } from '../../src/work/work.repository.ts';
 import { runIntervalJobTask } from '../../src/jobs/jobs.interval.ts';
+import { grantCredits } from '../../src/credits/credits.service.ts';
 import { fetchTruth, startHarness, type Harness, type SandboxTruth } from '../support/harness.ts';
 
 describe('interval jobs (G5, spec 4.4 and 4.5)', () => {
@@ -66,6 +67,47 @@ describe('interval jobs (G5, spec 4.4 and 4.5)', () => {
     const second = await waitForRun(jobId);
     assert.notEqual(second.run_id, first.run_id);
     assert.equal(new Date(second.next_run_at).getTime() - nextRunAt, 60 * 60_000);
+  });
+
+  it('downloads with the status of the run it serves and shows why a period was skipped', async () => {
+    const poor = await harness.account({ credits: 2 });
+    const ask = (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
+      harness.app
+        .inject({ method, url, headers: poor.headers, ...(payload ? { payload } : {}) })
+        .then((response) => response.json());
+    const ids = truth.products.slice(4, 6).map((product) => product.id);
+    const created = await ask('POST', '/job', {
+      source: 'source_01',
+      country: 'de',
+      key: 'id',
+      values: ids,
+      interval: 60,
+    });
+    const jobId = created.job._id as string;
+    let first;
+    for (let polls = 0; polls < 30 && first?.status !== 'finished'; polls += 1) {
+      first = (await ask('GET', `/job/${jobId}?wait=10`)).job;
+    }
+    assert.equal(first.status, 'finished');
+    const download = await ask('GET', `/job/${jobId}/download`);
+    assert.equal(download.status, 'finished', 'the run served, not the parent that keeps working');
+    assert.equal(first.last_run_error, null);
+
+    // The first run spent both credits: the next period cannot reserve and is skipped.
+    const runNext = async () => {
+      const job = await findJob(harness.runtime.deps.db, jobId);
+      await runIntervalJobTask(harness.runtime.deps, { jobId, runAt: job?.next_run_at });
+    };
+    await runNext();
+    const skipped = (await ask('GET', `/job/${jobId}`)).job;
+    assert.equal(skipped.run_id, first.run_id);
+    assert.match(skipped.last_run_error, /^run of \S+ skipped: insufficient credits/);
+
+    await grantCredits(harness.runtime.deps.db, poor.accountId, 10);
+    await runNext();
+    const resumed = (await ask('GET', `/job/${jobId}`)).job;
+    assert.notEqual(resumed.run_id, first.run_id);
+    assert.equal(resumed.last_run_error, null);
   });
 
   it('replaces values with PUT, clearing previous results, and deletes with DELETE', async () => {

@@ -56,6 +56,16 @@ describe('POST /job input handling', () => {
       { ...valid, topic: 'search_and_offers' },
       /topic "search_and_offers" not supported by source_01/,
     ],
+    [
+      'refuses convert with a key it cannot convert (G22)',
+      { ...valid, key: 'term', topic: 'convert', values: ['drill'] },
+      /^key term not supported for topic convert$/,
+    ],
+    [
+      'refuses remove_conversions with a key that has no cached conversion (G22)',
+      { ...valid, key: 'term', topic: 'remove_conversions', values: ['drill'] },
+      /^key term not supported for topic remove_conversions$/,
+    ],
     ['refuses an unknown sort order', { ...valid, sort_by: 'cheapest' }, /sort_by "cheapest"/],
     [
       'refuses wait with more than one value',

@@ -9,7 +9,7 @@ import { createRuntime } from '../../src/main/runtime.ts';
 import { after, before, describe, it } from 'node:test';
 import { fetchTruth, startHarness, type Harness } from '../support/harness.ts';
 import { startReceiver, type Receiver } from '../support/receiver.ts';
-import { runJob } from '../support/run-job.ts';
+import { awaitResults, runJob, submitJob } from '../support/run-job.ts';
 import { until } from '../support/until.ts';
 
 /** The value of one sample of the Prometheus text, 0 when absent. */
@@ -49,8 +49,41 @@ describe('GET /metrics', () => {
     assert.equal(response.statusCode, 200);
     assert.match(String(response.headers['content-type']), /^text\/plain; version=0\.0\.4/);
     assert.match(response.body, /^pricecrawl_nodejs_eventloop_lag_seconds \d/m);
-    assert.match(response.body, /^pricecrawl_queue_ready_tasks \d+/m);
-    assert.match(response.body, /^pricecrawl_queue_oldest_task_age_seconds \d+/m);
+  });
+
+  it('reads the queue depth and the oldest task age from the queue: up while work waits, 0 once drained', async () => {
+    // No worker runs yet, so the submitted values wait in the queue.
+    const idle = await startHarness({ worker: false });
+    try {
+      const idleScrape = async () => (await idle.app.inject({ method: 'GET', url: '/metrics' })).body;
+      const { headers: idleHeaders } = await idle.account();
+      const { job } = await submitJob(idle, idleHeaders, {
+        source: 'source_01',
+        country: 'de',
+        key: 'id',
+        values: productIds.slice(20, 23),
+      });
+      const jobId = (job as { _id?: string } | undefined)?._id;
+      assert.ok(jobId);
+      await until('the oldest waiting task has aged', async () => {
+        const text = await idleScrape();
+        return sample(text, 'pricecrawl_queue_oldest_task_age_seconds') > 0;
+      });
+      const waiting = await idleScrape();
+      assert.ok(sample(waiting, 'pricecrawl_queue_ready_tasks') >= 3, waiting);
+
+      idle.runtime.startWorker();
+      await awaitResults(idle, idleHeaders, jobId);
+      await until('the queue drained', async () => {
+        const text = await idleScrape();
+        return sample(text, 'pricecrawl_queue_ready_tasks') === 0;
+      });
+      const drained = await idleScrape();
+      assert.match(drained, /^pricecrawl_queue_ready_tasks 0$/m);
+      assert.match(drained, /^pricecrawl_queue_oldest_task_age_seconds 0$/m);
+    } finally {
+      await idle.close();
+    }
   });
 
   it('counts requests, jobs, values, credits and fetches as a real job runs', async () => {

@@ -27,7 +27,7 @@ describe('rate limits (G14)', () => {
     assert.equal(last?.headers['ratelimit-remaining'], '0');
   });
 
-  it('keeps separate buckets per credential and leaves /health alone', async () => {
+  it('keeps separate buckets per account and leaves /health alone', async () => {
     const other = await harness.account();
     const response = await harness.app.inject({
       method: 'GET',

@@ -130,4 +130,13 @@ describe('the house: folder layers of src/', () => {
     }
     assert.deepEqual(offending, [], `imports against the layer order:\n${offending.join('\n')}`);
   });
+
+  it('runs raw SQL only in repositories and src/db: no other file imports a value from kysely', () => {
+    const offending = files.filter((file) => {
+      if (file.endsWith('.repository.ts') || file.startsWith(normalize('src/db/'))) return false;
+      const text = readFileSync(file, 'utf8');
+      return /^import (?!type )[^;]*from 'kysely'/m.test(text);
+    });
+    assert.deepEqual(offending, [], 'move the statement into a repository function taking the db first');
+  });
 });

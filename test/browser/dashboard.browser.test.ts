@@ -21,6 +21,13 @@ const browserMissing = existsSync(CHROMIUM)
 // Under CI a missing browser is a failure, not a skip.
 const skip = process.env.CI === 'true' ? false : browserMissing;
 
+/**
+ * Refusals every page meets by design: on arrival the dashboard asks for the signed-in user and tries
+ * a refresh, which a signed-out browser is answered 401; the browser asks for a favicon the dashboard
+ * does not serve. Anything else on the console (a CSP violation, a script error) fails the test.
+ */
+const EXPECTED_REFUSALS = ['401 /v1/account/me', '401 /v1/auth/refresh', '404 /favicon.ico'];
+
 describe('the web dashboard in a browser', { skip }, () => {
   let harness: Harness;
   let browser: Browser;
@@ -65,16 +72,34 @@ describe('the web dashboard in a browser', { skip }, () => {
     return email;
   }
 
-  async function openPage(name: string): Promise<{ page: Page; shot: (step: string) => Promise<void> }> {
+  /**
+   * Opens a page that records every console error (where CSP violations and script failures show).
+   * The browser also logs each 4xx answer as "Failed to load resource"; `consoleErrors` drops only
+   * the answers named in EXPECTED_REFUSALS and the test's own `provoked` ones (a wrong password's 401).
+   */
+  async function openPage(
+    name: string,
+    provoked: readonly string[] = [],
+  ): Promise<{ page: Page; shot: (step: string) => Promise<void>; consoleErrors: () => string[] }> {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     const errors: string[] = [];
+    const allowed = new Set([...EXPECTED_REFUSALS, ...provoked]);
     page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
+      if (message.type() !== 'error') return;
+      const status = /^Failed to load resource: the server responded with a status of (\d+)/.exec(
+        message.text(),
+      )?.[1];
+      const url = message.location().url;
+      const path = url.startsWith(origin) ? new URL(url).pathname : url;
+      if (status !== undefined && allowed.has(`${status} ${path}`)) return;
+      errors.push(`${message.text()} <${url}>`);
     });
+    page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
     let step = 0;
     return {
       page,
+      consoleErrors: () => [...errors],
       shot: async (label) => {
         step += 1;
         await page.screenshot({
@@ -101,7 +126,7 @@ describe('the web dashboard in a browser', { skip }, () => {
 
   it('signs in, creates a key, sees the key’s job appear, revokes the key and the data API refuses it', async () => {
     const email = await newUser();
-    const { page, shot } = await openPage('key-lifecycle');
+    const { page, shot, consoleErrors } = await openPage('key-lifecycle');
     await page.goto(`${origin}/dashboard`);
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await shot('login');
@@ -144,11 +169,12 @@ describe('the web dashboard in a browser', { skip }, () => {
     await page.getByText('Key browser-key revoked.').waitFor();
     await shot('key-revoked');
     assert.equal((await dataApi(`/job/${job._id}`, rawKey)).status, 401);
+    assert.deepEqual(consoleErrors(), []);
   });
 
   it('can be used with the keyboard alone', async () => {
     const email = await newUser();
-    const { page, shot } = await openPage('keyboard');
+    const { page, shot, consoleErrors } = await openPage('keyboard');
     await page.goto(`${origin}/dashboard`);
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     // The email field has focus on arrival; Tab moves to the password, Enter submits.
@@ -166,6 +192,7 @@ describe('the web dashboard in a browser', { skip }, () => {
       .evaluate((node: any) => node === node.ownerDocument.activeElement);
     assert.equal(copyFocused, true, 'focus moves to the copy button');
     await shot('key-created');
+    assert.deepEqual(consoleErrors(), []);
   });
 
   it('opens a stream’s deliveries and replays a dead-lettered one', async () => {
@@ -196,7 +223,7 @@ describe('the web dashboard in a browser', { skip }, () => {
         .where('id', '=', first.id)
         .execute();
 
-      const { page, shot } = await openPage('stream');
+      const { page, shot, consoleErrors } = await openPage('stream');
       await signIn(page, email);
       await page.getByRole('link', { name: jobId }).click();
       await page.getByRole('heading', { name: 'Deliveries' }).waitFor();
@@ -209,6 +236,7 @@ describe('the web dashboard in a browser', { skip }, () => {
         return row?.status !== 'dead_lettered';
       });
       await shot('replayed');
+      assert.deepEqual(consoleErrors(), []);
     } finally {
       await receiver.close();
     }
@@ -216,7 +244,7 @@ describe('the web dashboard in a browser', { skip }, () => {
 
   it('shows a wrong password as an error and stays on the sign-in form', async () => {
     const email = await newUser();
-    const { page, shot } = await openPage('wrong-password');
+    const { page, shot, consoleErrors } = await openPage('wrong-password', ['401 /v1/auth/login']);
     await signIn(page, email, 'not-the-password');
     await page.getByRole('alert').getByText('wrong email or password').waitFor();
     await shot('refused');
@@ -227,11 +255,12 @@ describe('the web dashboard in a browser', { skip }, () => {
       0,
       'a first visit is not told of a session',
     );
+    assert.deepEqual(consoleErrors(), []);
   });
 
   it('sends an expired session back to the sign-in form', async () => {
     const email = await newUser();
-    const { page, shot } = await openPage('expired-session');
+    const { page, shot, consoleErrors } = await openPage('expired-session');
     await signIn(page, email);
     await page.getByRole('heading', { name: 'Credits', exact: true }).waitFor();
     await shot('signed-in');
@@ -254,11 +283,12 @@ describe('the web dashboard in a browser', { skip }, () => {
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     assert.match(page.url(), /#\/login$/);
     await shot('back-to-login');
+    assert.deepEqual(consoleErrors(), []);
   });
 
   it('refuses a change that lacks the CSRF token', async () => {
     const email = await newUser();
-    const { page, shot } = await openPage('csrf');
+    const { page, shot, consoleErrors } = await openPage('csrf', ['403 /v1/account/api-keys']);
     await signIn(page, email);
     await page.getByRole('heading', { name: 'Credits', exact: true }).waitFor();
     const answer = await page.evaluate(async () => {
@@ -274,5 +304,6 @@ describe('the web dashboard in a browser', { skip }, () => {
     await page.getByRole('heading', { name: 'API keys' }).waitFor();
     assert.equal(await page.getByText('forged').count(), 0);
     await shot('no-forged-key');
+    assert.deepEqual(consoleErrors(), []);
   });
 });

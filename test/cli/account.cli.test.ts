@@ -46,6 +46,31 @@ describe('operator CLI for users and account status', () => {
     );
   });
 
+  it('writes the regeneration of legacy credentials to the audit log, without the secrets', async () => {
+    const { accountId } = await harness.account({
+      name: 'cli-legacy',
+      plan: 'enterprise',
+      sources: 'source_01.de',
+    });
+    const first = await cli('legacy-credentials', '--account', 'cli-legacy');
+    const second = await cli('legacy-credentials', '--account', 'cli-legacy');
+    const entries = await harness.runtime.deps.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('action', '=', 'legacy_credentials.replace')
+      .orderBy('at')
+      .orderBy('id')
+      .execute();
+    assert.deepEqual(
+      entries.map((entry) => [entry.actor, JSON.parse(entry.details ?? 'null')]),
+      [first, second].map((made) => ['operator', { username: made.username, generation: made.generation }]),
+    );
+    for (const entry of entries) {
+      assert.doesNotMatch(entry.details ?? '', new RegExp(`${first.password}|${second.password}`));
+    }
+  });
+
   it('disables a user: sign-in is refused afterwards', async () => {
     await harness.account({ name: 'cli-disable' });
     const { password } = await cli(

@@ -167,6 +167,128 @@ describe('client retries', () => {
   });
 });
 
+describe('client retries of requests that are not idempotent', () => {
+  const ISSUED = {
+    error: false,
+    key: {
+      id: 'k2',
+      name: 'ci',
+      prefix: 'svc_live_ab',
+      created_at: '2026-11-24T10:00:00.000Z',
+      last_used_at: null,
+      revoked_at: null,
+    },
+    api_key: 'svc_live_abcdef',
+  };
+  const sessionClient = (baseUrl: string, sleeps: number[] = []) =>
+    new PricecrawlClient({
+      baseUrl,
+      sessionToken: 'session-token',
+      sleep: async (ms) => void sleeps.push(ms),
+      random: () => 0,
+    });
+
+  it('does not resend a key creation answered 503: one request, a ServerError', async () => {
+    const server = await scriptedServer([
+      json(503, { error: true, message: 'internal error', request_id: 'r-2' }),
+      json(200, ISSUED),
+    ]);
+    const sleeps: number[] = [];
+    try {
+      await assert.rejects(sessionClient(server.url, sleeps).account.createApiKey('ci'), (error: unknown) => {
+        assert.ok(error instanceof ServerError);
+        assert.equal(error.status, 503);
+        assert.equal(error.code, 'server_error');
+        assert.equal(error.requestId, 'r-2');
+        return true;
+      });
+      assert.deepEqual(
+        server.seen.map((request) => [
+          request.method,
+          request.url,
+          request.headers.authorization,
+          request.body,
+        ]),
+        [['POST', '/v1/account/api-keys', 'Bearer session-token', '{"name":"ci"}']],
+      );
+      assert.deepEqual(sleeps, []);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('does not resend a refresh whose connection broke after sending: one request, a NetworkError', async () => {
+    const server = await scriptedServer([(response) => void response.socket?.destroy()]);
+    try {
+      await assert.rejects(sessionClient(server.url).account.refresh('rt_used_once'), NetworkError);
+      assert.equal(server.seen.length, 1);
+      assert.deepEqual(JSON.parse(server.seen[0]?.body ?? ''), { refresh_token: 'rt_used_once' });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('resends a key rotation answered 429, which the service did not process', async () => {
+    const server = await scriptedServer([
+      json(429, { error: true, message: 'rate limit exceeded' }, { 'retry-after': '1' }),
+      json(200, ISSUED),
+    ]);
+    const sleeps: number[] = [];
+    try {
+      const rotated = await sessionClient(server.url, sleeps).account.rotateApiKey('k1');
+      assert.equal(rotated.api_key, ISSUED.api_key);
+      assert.deepEqual(sleeps, [1000]);
+      assert.deepEqual(
+        server.seen.map((request) => [request.method, request.url]),
+        [
+          ['POST', '/v1/account/api-keys/k1/rotate'],
+          ['POST', '/v1/account/api-keys/k1/rotate'],
+        ],
+      );
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('resends a refresh whose connection was refused before sending', async () => {
+    const server = await scriptedServer([json(200, {})]);
+    await server.close();
+    let attempts = 0;
+    const client = new PricecrawlClient({
+      baseUrl: server.url,
+      retry: { maxAttempts: 3 },
+      fetch: (input, init) => {
+        attempts += 1;
+        return fetch(input, init);
+      },
+      sleep: async () => undefined,
+    });
+    await assert.rejects(client.account.refresh('rt_x'), /ECONNREFUSED/);
+    assert.equal(attempts, 3);
+  });
+
+  it('resends a submission answered 503 with the same Idempotency-Key', async () => {
+    const server = await scriptedServer([
+      json(503, { error: true, message: 'internal error' }),
+      json(200, { error: false, job: JOB }),
+    ]);
+    try {
+      const client = new PricecrawlClient({ baseUrl: server.url, apiKey: 'k', sleep: async () => undefined });
+      assert.equal(
+        (await client.jobs.submit({ source: 'source_01', country: 'de', values: ['a'] })).job._id,
+        JOB._id,
+      );
+      const [first, second] = server.seen;
+      assert.deepEqual([first?.method, second?.method], ['POST', 'POST']);
+      assert.match(String(first?.headers['idempotency-key']), /^[0-9a-f-]{36}$/);
+      assert.equal(first?.headers['idempotency-key'], second?.headers['idempotency-key']);
+      assert.equal(server.seen.length, 2);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('client retries against the real service', () => {
   let harness: Harness;
   let key: string;

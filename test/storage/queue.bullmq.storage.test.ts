@@ -5,7 +5,12 @@ import { pino } from 'pino';
 import type { Db } from '../../src/db/database.ts';
 import { createBullmqQueue, toBullmqJobs, type BullmqQueueOptions } from '../../src/queue/queue.bullmq.ts';
 import { claimOutboxBatch, writeOutbox } from '../../src/queue/queue.outbox.ts';
-import { PermanentTaskError, type TaskHandler, type WorkQueue } from '../../src/queue/queue.types.ts';
+import {
+  PermanentTaskError,
+  type GivenUpHandler,
+  type TaskHandler,
+  type WorkQueue,
+} from '../../src/queue/queue.types.ts';
 import { until } from '../support/until.ts';
 import { DIALECTS, createTestDatabase, openMigratedTestDb, type TestDatabase } from '../support/databases.ts';
 import { TEST_REDIS_URL, dropRedisPrefix, requireRedis, uniqueRedisPrefix } from '../support/redis.ts';
@@ -46,6 +51,7 @@ for (const dialect of DIALECTS) {
       handlers?: Record<string, TaskHandler>,
       overrides: Partial<BullmqQueueOptions> = {},
       concurrency = 4,
+      givenUp: Record<string, GivenUpHandler> = {},
     ): WorkQueue {
       const queue = createBullmqQueue(db, silent, {
         redisUrl: TEST_REDIS_URL,
@@ -55,7 +61,7 @@ for (const dialect of DIALECTS) {
         ...overrides,
       });
       started.push(queue);
-      if (handlers) queue.start(handlers, concurrency);
+      if (handlers) queue.start(handlers, concurrency, givenUp);
       return queue;
     }
 
@@ -120,6 +126,38 @@ for (const dialect of DIALECTS) {
       const failed = await inspector!.getFailed();
       assert.deepEqual(failed.map((job) => job.name).sort(), ['broken', 'hopeless']);
       assert.equal(failed.find((job) => job.name === 'broken')?.failedReason, 'bad payload');
+    });
+
+    it('tells the given-up hook once per task it gives up, with the payload and the last error', async () => {
+      freshQueueName();
+      const givenUp: string[] = [];
+      const hook = (task: string) => async (payload: Record<string, unknown>, error: unknown) =>
+        void givenUp.push(`${task} ${String(payload.n)} ${(error as Error).message}`);
+      await engine(
+        {
+          flaky: async (_payload, { attempt }) => {
+            if (attempt === 1) throw new Error('transient');
+          },
+          hopeless: async () => {
+            throw new Error('always');
+          },
+          broken: async () => {
+            throw new PermanentTaskError('bad payload');
+          },
+        },
+        {},
+        4,
+        { flaky: hook('flaky'), hopeless: hook('hopeless'), broken: hook('broken') },
+      ).add([
+        { task: 'flaky', payload: { n: 1 } },
+        { task: 'hopeless', payload: { n: 2 }, maxAttempts: 2 },
+        { task: 'broken', payload: { n: 3 } },
+      ]);
+      await until('all settled', async () => {
+        const now = await counts();
+        return now.completed === 1 && now.failed === 2;
+      });
+      assert.deepEqual(givenUp.sort(), ['broken 3 bad payload', 'hopeless 2 always']);
     });
 
     it('ignores a second task with the same dedupe key while the first exists, before and after relay', async () => {

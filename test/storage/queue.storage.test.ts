@@ -67,6 +67,73 @@ for (const dialect of DIALECTS) {
       assert.equal(permanentCalls, 1);
     });
 
+    it('tells the given-up hook once per task it gives up, with the payload and the last error', async () => {
+      const queue = createSqlQueue(db, silent, { pollIntervalMs: 20 });
+      const givenUp: string[] = [];
+      let flakyCalls = 0;
+      queue.start(
+        {
+          flaky: async () => {
+            flakyCalls += 1;
+            if (flakyCalls === 1) throw new Error('transient');
+          },
+          hopeless: async () => {
+            throw new Error('always');
+          },
+          broken: async () => {
+            throw new PermanentTaskError('bad payload');
+          },
+        },
+        3,
+        Object.fromEntries(
+          ['flaky', 'hopeless', 'broken'].map((task) => [
+            task,
+            async (payload: Record<string, unknown>, error: unknown) =>
+              void givenUp.push(`${task} ${String(payload.n)} ${(error as Error).message}`),
+          ]),
+        ),
+      );
+      await queue.add([
+        { task: 'flaky', payload: { n: 1 } },
+        { task: 'hopeless', payload: { n: 2 }, maxAttempts: 2 },
+        { task: 'broken', payload: { n: 3 } },
+      ]);
+      await until(
+        'every task settled',
+        async () => (await db.selectFrom('queue_tasks').select('id').execute()).length === 0,
+        15_000,
+      );
+      await queue.stop(1000);
+      assert.deepEqual(givenUp.sort(), ['broken 3 bad payload', 'hopeless 2 always']);
+    });
+
+    it('keeps a task whose given-up hook failed, and tells the hook again later', async () => {
+      const queue = createSqlQueue(db, silent, { pollIntervalMs: 20 });
+      let hookCalls = 0;
+      queue.start(
+        {
+          broken: async () => {
+            throw new PermanentTaskError('bad payload');
+          },
+        },
+        1,
+        {
+          broken: async () => {
+            hookCalls += 1;
+            if (hookCalls === 1) throw new Error('database away');
+          },
+        },
+      );
+      await queue.add([{ task: 'broken', payload: {} }]);
+      await until(
+        'the hook succeeded and the row is gone',
+        async () => (await db.selectFrom('queue_tasks').select('id').execute()).length === 0,
+        15_000,
+      );
+      await queue.stop(1000);
+      assert.equal(hookCalls, 2);
+    });
+
     it('adds a task only once per dedupe key', async () => {
       const queue = createSqlQueue(db, silent);
       await queue.add([

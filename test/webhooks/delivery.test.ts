@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { pino } from 'pino';
 import { verifyWebhook } from '../../src/webhooks/verify.ts';
@@ -122,6 +123,12 @@ for (const dialect of DIALECTS) {
       assert.equal(timestamped.ok, true, JSON.stringify(timestamped));
       const plainOnly = { 'x-signature': request.headers['x-signature'] };
       assert.equal(verifyWebhook({ secret, rawBody: request.rawBody, headers: plainOnly }).ok, true);
+      // Both schemes again, computed here from the raw body as a receiver would, apart from verifyWebhook.
+      const hmac = (message: string) => createHmac('sha256', secret).update(message).digest('hex');
+      assert.equal(request.headers['x-signature'], `sha256=${hmac(request.rawBody)}`);
+      const timestamp = String(request.headers['x-service-timestamp']);
+      assert.match(timestamp, /^\d+$/);
+      assert.equal(request.headers['x-service-signature'], `v1=${hmac(`${timestamp}.${request.rawBody}`)}`);
     }
 
     it('delivers a signed payload of spec part 6 with C9 result objects and the delivery id', async () => {
@@ -422,7 +429,7 @@ for (const dialect of DIALECTS) {
       assert.match(secret, /^[0-9a-f]{64}$/);
       const request = ok.requests[0];
       assert.ok(request);
-      assert.equal(verifyWebhook({ secret, rawBody: request.rawBody, headers: request.headers }).ok, true);
+      assertSigned(request, secret);
       assert.equal((await only(jobId)).status, 'delivered');
     });
 

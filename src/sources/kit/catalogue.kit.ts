@@ -18,6 +18,7 @@ export const PLAIN_ROW = {
   reportsPartial: false,
   servedFrom: {},
   notFoundCachedKeys: [],
+  topicKeys: {},
 } as const satisfies Partial<SourceSpec>;
 
 /** The catalogue row of a shop-style source (source_05..source_12): plain defaults, labelled by id. */

@@ -54,6 +54,8 @@ export const source01: SourceModule = {
     keys: { term: TERM, id: NUMERIC_ID, gtin: GTIN13, pzn: { validate: pzn, countries: ['de'] } },
     countries: countryList('de at uk gb fr it es'),
     topics: ['search', 'convert', 'remove_conversions'],
+    // The driver resolves a GTIN or a PZN to the product id; only GTIN mappings are cached.
+    topicKeys: { convert: ['gtin', 'pzn'], remove_conversions: ['gtin'] },
     usesMaxPages: true,
     usesSellerNames: true,
     notFoundCachedKeys: ['gtin', 'pzn'],

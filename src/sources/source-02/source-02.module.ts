@@ -32,6 +32,7 @@ export const source02: SourceModule = {
     keys: { term: TERM, item_code: { validate: itemCode }, gtin: GTIN13 },
     countries: countryList('us ca mx br uk gb de at ch es fr it jp in ae au nl se pl be sg tr'),
     topics: ['search', 'search_and_offers', 'remove_conversions'],
+    topicKeys: { remove_conversions: ['gtin'] },
     usesMaxPages: true,
     // Spec part 1 rule 2: at and ch are served by the de storefront.
     servedFrom: { at: 'de', ch: 'de' },

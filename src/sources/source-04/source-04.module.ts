@@ -40,6 +40,7 @@ export const source04: SourceModule = {
     keys: { term: TERM, id: NUMERIC_ID, gtin: GTIN13 },
     countries: countryList('de at fr it es uk gb us au ca'),
     topics: ['search', 'remove_conversions'],
+    topicKeys: { remove_conversions: ['gtin'] },
   },
   driver: source04Driver,
   expectedFields,

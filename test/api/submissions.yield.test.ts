@@ -1,0 +1,61 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { CHUNK_ROWS } from '../../src/lib/chunks.ts';
+import { startHarness, type Harness } from '../support/harness.ts';
+
+describe('a 100 000-value submission (issue 8 part 2, defect 12)', () => {
+  let harness: Harness;
+  before(async () => {
+    harness = await startHarness({ worker: false, env: { CALLBACK_ALLOW_HOSTS: '127.0.0.1' } });
+  });
+  after(async () => harness.close());
+
+  it('yields to the event loop between the chunks of values and tasks it writes', async () => {
+    const { headers } = await harness.account({ credits: 1_000_000 });
+    const valueCount = 100_000;
+    // Counts turns of the event loop: each is a moment another request (a health probe) could run.
+    let turns = 0;
+    let submitting = true;
+    const tick = () => {
+      turns += 1;
+      if (submitting) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const response = await harness.app.inject({
+      method: 'POST',
+      url: '/stream',
+      headers,
+      payload: {
+        source: 'source_01',
+        country: 'de',
+        key: 'id',
+        values: Array.from({ length: valueCount }, (_, n) => String(n + 1)),
+        callback_url: 'http://127.0.0.1:9/hook',
+      },
+    });
+    submitting = false;
+    assert.equal(response.json().error, false);
+    const chunks = Math.ceil(valueCount / CHUNK_ROWS);
+    // One pause after each chunk of value rows and each chunk of task rows, at the least.
+    assert.ok(turns >= 2 * chunks, `${turns} turns of the event loop for ${2 * chunks} chunks`);
+  });
+
+  it('answers GET /health while a write transaction holds the SQLite connection', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let committed = false;
+    const writing = harness.runtime.deps.db.transaction().execute(async (trx) => {
+      await trx.updateTable('jobs').set({ updated_at: 'x' }).where('id', '=', 'none').execute();
+      await held;
+      committed = true;
+    });
+    // The transaction lets go after 100 turns of the event loop, so a probe that waits for it ends too.
+    let turns = 0;
+    const tick = () => (++turns >= 100 ? release() : setImmediate(tick));
+    setImmediate(tick);
+    const health = await harness.app.inject({ method: 'GET', url: '/health' });
+    assert.equal(health.statusCode, 200);
+    assert.equal(committed, false, 'answered while the transaction was still open');
+    await writing;
+  });
+});
