@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { KeyLocks } from './cluster/cluster.locks.ts';
 import type { Metrics } from './metrics/metrics.ts';
 import type { RecordedValue } from './results/results.record.ts';
 import type { Config } from './config.ts';
@@ -6,6 +7,7 @@ import type { CrawlEngine } from './crawl/crawl.engine.ts';
 import type { Db } from './db/database.ts';
 import type { JobEvents } from './work/work.events.ts';
 import type { WorkQueue } from './queue/queue.types.ts';
+import type { BucketStoreFactory } from './ratelimit/ratelimit.store.ts';
 import type { SourceCatalogue } from './sources/sources.catalogue.ts';
 import type { CallbackPolicy } from './webhooks/webhooks.callback-url.ts';
 
@@ -29,6 +31,13 @@ export interface AppDeps {
   onValueRecorded?: (value: RecordedValue) => void;
   /** Which webhook hosts may be called (decisions G28), from `CALLBACK_ALLOW_HOSTS`. */
   callbackPolicy: CallbackPolicy;
+  /**
+   * Cross-process single-flight of the observation cache (Redis in distributed mode); absent, a
+   * process's own `SingleFlight` is the only one.
+   */
+  flightLocks?: KeyLocks;
+  /** Where the API's rate-limit buckets live (Redis in distributed mode); absent, in this process. */
+  rateLimitStore?: BucketStoreFactory;
   /** Prometheus metrics of this process (decisions G33), shown by `GET /metrics`. */
   metrics: Metrics;
 }

@@ -97,12 +97,16 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
   await app.register(async (scope) => healthRoutes(scope, deps, options.isAccepting ?? (() => true)));
   await app.register(async (scope) => metricsRoutes(scope, deps.metrics, deps.config.metricsToken));
   await app.register(async (scope) => {
-    const limits = createRateLimits({
-      ratePerSecond: deps.config.rateLimitPerSecond,
-      burst: deps.config.rateLimitBurst,
-      authFailureBurst: deps.config.authFailureBurst,
-      authFailuresPerMinute: deps.config.authFailuresPerMinute,
-    });
+    const limits = createRateLimits(
+      {
+        ratePerSecond: deps.config.rateLimitPerSecond,
+        burst: deps.config.rateLimitBurst,
+        authFailureBurst: deps.config.authFailureBurst,
+        authFailuresPerMinute: deps.config.authFailuresPerMinute,
+        scope: 'data-api',
+      },
+      deps.rateLimitStore,
+    );
     requireDataApiAuth(scope, deps.db, options.jwtSecret, limits);
     await jobsRoutes(scope, deps);
     await historyRoutes(scope, deps);
@@ -115,12 +119,16 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     await identityRoutes(scope, deps, identity);
   });
   await app.register(async (scope) => {
-    const limits = createRateLimits({
-      ratePerSecond: deps.config.rateLimitPerSecond,
-      burst: deps.config.rateLimitBurst,
-      authFailureBurst: deps.config.authFailureBurst,
-      authFailuresPerMinute: deps.config.authFailuresPerMinute,
-    });
+    const limits = createRateLimits(
+      {
+        ratePerSecond: deps.config.rateLimitPerSecond,
+        burst: deps.config.rateLimitBurst,
+        authFailureBurst: deps.config.authFailureBurst,
+        authFailuresPerMinute: deps.config.authFailuresPerMinute,
+        scope: 'account-plane',
+      },
+      deps.rateLimitStore,
+    );
     useJsonSerializer(scope);
     requireDashboardSession(scope, deps.db, identity);
     // Registered after the session hook, so each account's requests spend its own bucket (G14).

@@ -165,6 +165,8 @@ const schema = {
   tlsCertFile: { env: 'TLS_CERT_FILE', parse: text, default: undefined as string | undefined },
   tlsKeyFile: { env: 'TLS_KEY_FILE', parse: text, default: undefined as string | undefined },
   workerConcurrency: { env: 'WORKER_CONCURRENCY', parse: integer(1, 1000), default: 32 },
+  // BullMQ only: how often one process re-adds from the database the work Redis may have lost.
+  reconcileIntervalMs: { env: 'RECONCILE_INTERVAL_MS', parse: integer(1000, 86_400_000), default: 60_000 },
   bootstrapApiKey: { env: 'BOOTSTRAP_API_KEY', parse: apiKey, default: undefined as string | undefined },
   bootstrapCredits: { env: 'BOOTSTRAP_CREDITS', parse: integer(0, 1_000_000_000), default: 100_000 },
   resultRetentionHours: { env: 'RESULT_RETENTION_HOURS', parse: integer(1, 8760), default: 72 },

@@ -14,11 +14,11 @@ declare module 'fastify' {
 /** The limits around authentication (implemented by `ratelimit/ratelimit.service.ts`). */
 export interface AuthenticationLimits {
   /** Reserves a failed authentication of the client address; throws 429 when none is left. */
-  admit(request: FastifyRequest): void;
+  admit(request: FastifyRequest): Promise<void>;
   /** Returns the reservation of a request that did not fail to authenticate. */
-  release(request: FastifyRequest): void;
+  release(request: FastifyRequest): Promise<void>;
   /** Charges the authenticated account's request bucket; throws 429 when it is empty. */
-  charge(reply: FastifyReply, accountId: string): void;
+  charge(reply: FastifyReply, accountId: string): Promise<void>;
 }
 
 /** Requires data-API credentials on every route registered in `app` (an encapsulated scope). */
@@ -30,17 +30,17 @@ export function requireDataApiAuth(
 ): void {
   app.decorateRequest('account', null);
   app.addHook('onRequest', async (request, reply) => {
-    limits.admit(request);
+    await limits.admit(request);
     let account: Account;
     try {
       account = await authenticate(db, jwtSecret, request.headers);
     } catch (error) {
       // Only wrong credentials spend the address's allowance (a suspended account or a fault do not).
-      if (!(error instanceof AppError && error.code === 'unauthenticated')) limits.release(request);
+      if (!(error instanceof AppError && error.code === 'unauthenticated')) await limits.release(request);
       throw error;
     }
-    limits.release(request);
-    limits.charge(reply, account.id);
+    await limits.release(request);
+    await limits.charge(reply, account.id);
     request.account = account;
   });
 }

@@ -3,10 +3,17 @@
  * (this module never reads the environment). Units are in the names.
  */
 
+import type { PolitenessFactory } from './politeness.ts';
+
 /** Decides whether a fetched HTML page is a block / captcha page rather than content. */
 export type BlockPageDetector = (page: { status: number; body: string }) => boolean;
 
 export interface FetcherOptions {
+  /**
+   * Where the per-pair limits live: in this process (default) or shared by the cluster on Redis
+   * (`politeness.redis.ts`), chosen by `src/main/runtime.ts`.
+   */
+  politeness?: PolitenessFactory;
   /** Time one attempt may take from sending the request to the last body byte (headers and body). */
   requestTimeoutMs: number;
   /** Time to open a TCP/TLS connection (to the source or to the proxy). */

@@ -12,7 +12,7 @@ import { abortError, backoffDelayMs, FetchFailure } from './fetcher.failures.ts'
 import type { HostGuard } from './fetcher.hosts.ts';
 import { resolveFetcherOptions, type FetcherOptions } from './fetcher.options.ts';
 import { SessionManager, type Session } from './fetcher.session.ts';
-import { PolitenessRegistry, type GateSnapshot, type PolitenessFeedback } from './politeness.ts';
+import { inProcessPoliteness, type GateSnapshot, type PolitenessFeedback } from './politeness.ts';
 
 /** One HTTP answer the fetcher got, for provenance (spec 2.6). */
 export interface FetchAnswer extends Answer {
@@ -105,7 +105,7 @@ function feedbackFor(failure: FetchFailure, retryAfterMs: number | undefined): P
 /** Creates a fetcher; one per process is enough (its pools and politeness state are shared). */
 export function createFetcher(overrides: Partial<FetcherOptions> = {}): Fetcher {
   const options = resolveFetcherOptions(overrides);
-  const politeness = new PolitenessRegistry({
+  const politeness = (options.politeness ?? inProcessPoliteness)({
     concurrency: options.perPairConcurrency,
     requestsPerSecond: options.perPairRequestsPerSecond,
     burst: options.perPairBurst,

@@ -50,8 +50,25 @@ interface Waiter {
   onAbort: () => void;
 }
 
-/** The politeness state of one (source, country) pair. */
-export class PairGate {
+/** What the fetcher asks of one pair's politeness, in this process or across the cluster. */
+export interface Gate {
+  /** Waits for a slot and a token; rejects with the abort error when `signal` aborts first. */
+  acquire(signal: AbortSignal): Promise<Permit>;
+  snapshot(): GateSnapshot;
+  close(): void;
+}
+
+/** The gates of every pair, created on first use. */
+export interface PolitenessGates {
+  gate(source: string, country: string): Gate;
+  close(): void;
+}
+
+/** Makes the gates of one fetcher from its settings: in-process (default) or on Redis. */
+export type PolitenessFactory = (settings: PolitenessSettings) => PolitenessGates;
+
+/** The politeness state of one (source, country) pair, in this process. */
+export class PairGate implements Gate {
   private inFlight = 0;
   private tokens: number;
   private refilledAtMs: number;
@@ -205,8 +222,8 @@ export function pairKey(source: string, country: string): string {
   return `${source}.${normalized}`;
 }
 
-/** One `PairGate` per (source, country), created on first use. */
-export class PolitenessRegistry {
+/** One `PairGate` per (source, country), created on first use: the embedded default. */
+export class PolitenessRegistry implements PolitenessGates {
   private readonly gates = new Map<string, PairGate>();
 
   constructor(private readonly settings: PolitenessSettings) {}
@@ -225,3 +242,6 @@ export class PolitenessRegistry {
     for (const gate of this.gates.values()) gate.close();
   }
 }
+
+/** The in-process gates: each process keeps its own limits (the embedded default). */
+export const inProcessPoliteness: PolitenessFactory = (settings) => new PolitenessRegistry(settings);

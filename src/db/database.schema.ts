@@ -13,6 +13,7 @@ import type { ObservationReceiptsTable, ObservationsTable } from '../observation
 import type { IdempotencyKeysTable } from '../submissions/submissions.table.ts';
 import type { JobValuesTable, JobsTable } from '../work/work.table.ts';
 import type { QueueTasksTable } from '../queue/queue.table.ts';
+import type { LeasesTable } from '../leases/leases.table.ts';
 
 export interface SettingsTable {
   name: string;
@@ -41,4 +42,5 @@ export interface DatabaseSchema {
   refresh_tokens: RefreshTokensTable;
   signing_keys: SigningKeysTable;
   audit_log: AuditLogTable;
+  leases: LeasesTable;
 }

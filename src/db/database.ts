@@ -21,9 +21,19 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 /** Opens the database. SQLite runs in WAL mode so readers never block the single writer. */
 export function openDatabase(target: DatabaseTarget): Db {
   if (target.dialect === 'postgres') {
-    return new Kysely<DatabaseSchema>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: target.url, max: 10 }) }),
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: 10,
+      // While PostgreSQL is unreachable a query fails after this instead of waiting for ever
+      // (the API answers 503 database_unavailable); the next query makes a new connection.
+      connectionTimeoutMillis: 5000,
     });
+    // A connection that breaks (PostgreSQL restarted, network cut) is dropped from the pool and its
+    // query fails; without these listeners the 'error' event of the pool (idle connection) or of
+    // the client (connection in use) would end the process.
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    return new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
   }
   mkdirSync(dirname(target.file), { recursive: true });
   const sqlite = new SQLite(target.file);

@@ -8,6 +8,7 @@ import * as intervalRuns from './migrations/0005_interval_runs.ts';
 import * as legacyTokenGeneration from './migrations/0006_legacy_token_generation.ts';
 import * as identityAccountPlane from './migrations/0007_identity_account_plane.ts';
 import * as jobFailureReasons from './migrations/0008_job_failure_reasons.ts';
+import * as leases from './migrations/0010_leases.ts';
 
 /** Migrations in order; a new one is appended here with the next number. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006_legacy_token_generation': legacyTokenGeneration,
   '0007_identity_account_plane': identityAccountPlane,
   '0008_job_failure_reasons': jobFailureReasons,
+  '0010_leases': leases,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -52,6 +52,11 @@ export interface WebhookDispatcherOptions {
   pollIntervalMs?: number;
   /** Embedded mode: the only sender on the database, so stale leases are released at start. */
   soleWorker?: boolean;
+  /**
+   * Answers whether this process flushes partial batches this period (a lease in the database, so
+   * one process of the cluster does it); default: always.
+   */
+  takeFlushTurn?: (periodMs: number) => Promise<boolean>;
   now?: () => number;
   random?: () => number;
   /** HTTP client; default an undici Agent whose connects re-check the address. */
@@ -216,8 +221,10 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
 
   async function flushIfDue(): Promise<void> {
     const nowMs = now();
-    if (nowMs - lastFlushMs < Math.min(1000, options.flushIntervalMs / 2)) return;
+    const periodMs = Math.min(1000, options.flushIntervalMs / 2);
+    if (nowMs - lastFlushMs < periodMs) return;
     lastFlushMs = nowMs;
+    if (options.takeFlushTurn && !(await options.takeFlushTurn(periodMs))) return;
     await flushStaleBatches(db, { flushIntervalMs: options.flushIntervalMs, now: new Date(nowMs) });
   }
 

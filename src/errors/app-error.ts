@@ -32,6 +32,8 @@ const ERROR_TABLE = {
   rate_limited: { status: 429, message: 'rate limit exceeded' },
   internal: { status: 500, message: 'internal error' },
   unavailable: { status: 503, message: 'service unavailable' },
+  /** The database does not answer (network, restart, failover); the service recovers by itself. */
+  database_unavailable: { status: 503, message: 'database unavailable, try again shortly' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 /** The closed set of error codes. */
@@ -74,6 +76,45 @@ interface FastifyLikeError {
   validation?: unknown;
 }
 
+/** Error codes of a database connection that failed or could not be made (node and PostgreSQL). */
+const CONNECTION_FAULT_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  // PostgreSQL SQLSTATE class 08 (connection exception) and 57P01–57P03 (shutdown, cannot connect now).
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+
+/** Messages of `pg` for a connection lost or not made, which carry no code. */
+const CONNECTION_FAULT_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+  'Connection terminated unexpectedly',
+];
+
+/** Whether `error` says the database could not be reached (rather than refused a statement). */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message, errors } = error as { code?: unknown; message?: unknown; errors?: unknown };
+  if (typeof code === 'string' && CONNECTION_FAULT_CODES.has(code)) return true;
+  if (typeof message === 'string' && CONNECTION_FAULT_MESSAGES.some((text) => message.includes(text)))
+    return true;
+  // A connect to a host with several addresses fails with an AggregateError of each attempt.
+  return Array.isArray(errors) && errors.some(isDatabaseUnreachable);
+}
+
 /**
  * Converts anything thrown to an `AppError`. Known framework faults keep their meaning (a body that
  * is not JSON is a 400, not a 500); everything unknown becomes `internal`, whose message never
@@ -95,6 +136,9 @@ export function toAppError(error: unknown): AppError {
   }
   if (fault.statusCode === 400 && typeof fault.message === 'string' && fault.code?.startsWith('FST_')) {
     return new AppError('malformed_body', fault.message);
+  }
+  if (isDatabaseUnreachable(error)) {
+    return new AppError('database_unavailable', undefined, { headers: { 'retry-after': '5' }, cause: error });
   }
   return new AppError('internal', undefined, { cause: error });
 }

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { requestIdMixin } from '../lib/request-context.ts';
 import type { AppDeps } from '../app.deps.ts';
@@ -9,6 +11,7 @@ import { JobEvents } from '../work/work.events.ts';
 import { deletePurgedIntervalRuns, purgeExpiredResults } from '../work/work.repository.ts';
 import { TASK, crawlValueGivenUp, crawlValueTask, expireJobTask } from '../tasks/tasks.crawl-value.ts';
 import { runIntervalJobTask } from '../jobs/jobs.interval.ts';
+import { reenqueueLostWork } from '../jobs/jobs.reconcile.ts';
 import { RUN_INTERVAL_TASK } from '../submissions/submissions.interval.ts';
 import { deleteIdempotencyKeysBefore } from '../submissions/submissions.repository.ts';
 import { isoNow, isoPlus } from '../lib/time.ts';
@@ -24,6 +27,11 @@ import {
   systemResolver,
 } from '../webhooks/webhooks.callback-url.ts';
 import { createWebhookDispatcher } from '../deliveries/deliveries.dispatcher.ts';
+import { redisKeyLocks } from '../cluster/cluster.locks.ts';
+import { redisPoliteness } from '../crawl/politeness.redis.ts';
+import { redisBuckets } from '../ratelimit/ratelimit.store.ts';
+import { tryAcquireLease } from '../leases/leases.repository.ts';
+import { startLeasedSchedule, type LeasedSchedule } from '../leases/leases.schedule.ts';
 
 /** A process's wired parts: deps for the app and tasks, plus start and close. */
 export interface Runtime {
@@ -68,12 +76,34 @@ export async function openMigratedDatabase(config: Config): Promise<Db> {
   return db;
 }
 
+/**
+ * The limits every process of a distributed deployment shares (issue 13 §2), on the queue's Redis:
+ * pair politeness, cache single-flight and the API's rate limits. Undefined with the SQL engine,
+ * whose processes keep them in memory (the embedded default).
+ */
+function createClusterLimits(config: Config, logger: Logger) {
+  if (config.queueEngine !== 'bullmq') return undefined;
+  // Commands fail fast while Redis is away instead of piling up: each limit has its own fallback.
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
+  redis.on('error', (err) => logger.warn({ err }, 'redis (cluster limits) error'));
+  const prefix = config.bullmqPrefix;
+  return {
+    redis,
+    politeness: redisPoliteness({ redis, keyPrefix: `${prefix}:politeness` }),
+    flightLocks: redisKeyLocks({ redis, keyPrefix: `${prefix}:flights` }),
+    rateLimitStore: redisBuckets(redis, `${prefix}:ratelimit`),
+  };
+}
+
 /** Wires one process: database, queue, crawl engine (worker roles) and the task table. */
 export async function createRuntime(config: Config, logger: Logger = createLogger(config)): Promise<Runtime> {
   const db = await openMigratedDatabase(config);
   const databaseProbe = openDatabaseProbe(db, databaseTargetOf(config));
   const embedded = config.databaseUrl === undefined;
+  // Names this process in the leases of schedules that run once per cluster.
+  const processId = `${process.pid}-${randomUUID().slice(0, 8)}`;
   const queue = createConfiguredQueue(db, logger, config);
+  const limits = createClusterLimits(config, logger);
   const metrics = createMetrics();
   metrics.readQueueDepthWith(() => queue.depth());
   const engine =
@@ -88,6 +118,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
             perPairRequestsPerSecond: config.crawlPairRequestsPerSecond,
             proxiesByCountry: config.egressProxies,
             localEgressCountry: config.localEgressCountry,
+            politeness: limits?.politeness,
             events: {
               fetched: metrics.fetched,
               retried: metrics.fetchRetried,
@@ -109,6 +140,10 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     timeoutMs: config.webhookTimeoutMs,
     flushIntervalMs: config.streamFlushIntervalMs,
     soleWorker: embedded && config.role === 'all',
+    // Partial batches are closed by one process per flush period, not by every worker.
+    // The lease is a little shorter than the period, so its holder's next check finds it free.
+    takeFlushTurn: (periodMs) =>
+      tryAcquireLease(db, { name: 'deliveries-flush', owner: processId, ttlMs: Math.floor(periodMs * 0.8) }),
     onAttempt: metrics.deliveryAttempted,
   });
   const deps: AppDeps = {
@@ -124,6 +159,8 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     callbackPolicy,
     pingDatabase: () => databaseProbe.ping(),
     onDeliveryCreated: () => void setTimeout(webhooks.wake, 20),
+    flightLocks: limits?.flightLocks,
+    rateLimitStore: limits?.rateLimitStore,
     onValueRecorded: createMetricsRecorder(metrics, logger),
     metrics,
   };
@@ -136,7 +173,8 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
   const givenUp: Record<string, GivenUpHandler> = {
     [TASK.crawlValue]: (payload, error) => crawlValueGivenUp(deps, payload, error),
   };
-  let cleaner: NodeJS.Timeout | undefined;
+  let cleaner: LeasedSchedule | undefined;
+  let reconciler: LeasedSchedule | undefined;
 
   async function cleanOnce(): Promise<void> {
     const now = isoNow();
@@ -152,17 +190,37 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
       if (config.role === 'api') return;
       queue.start(handlers, config.workerConcurrency, givenUp);
       webhooks.start();
-      const runCleaner = () =>
-        cleanOnce().catch((err: unknown) => logger.error({ err }, 'retention cleaner failed'));
-      void runCleaner();
-      cleaner = setInterval(runCleaner, config.cleanerIntervalMs);
-      cleaner.unref();
+      // Every worker ticks; the one holding the period's lease cleans (once per cluster and period).
+      // BullMQ: Redis only carries work, so what it lost is re-added from the database, by one
+      // process per period (docs/architecture.md, "Reconciliation").
+      if (config.queueEngine === 'bullmq') {
+        reconciler = startLeasedSchedule(db, logger, {
+          name: 'reconcile-lost-work',
+          owner: processId,
+          periodMs: config.reconcileIntervalMs,
+          run: async () => {
+            const counts = await reenqueueLostWork(deps);
+            logger.debug({ schedule: 'reconcile-lost-work', ...counts }, 'lost work reconciled');
+          },
+        });
+      }
+      cleaner = startLeasedSchedule(db, logger, {
+        name: 'retention-cleaner',
+        owner: processId,
+        periodMs: config.cleanerIntervalMs,
+        run: async () => {
+          await cleanOnce();
+          logger.debug({ schedule: 'retention-cleaner' }, 'retention cleaner ran');
+        },
+      });
     },
     async close() {
-      clearInterval(cleaner);
+      cleaner?.stop();
+      reconciler?.stop();
       await queue.stop(config.shutdownTimeoutMs);
       await webhooks.stop(config.shutdownTimeoutMs);
       await engine?.close();
+      limits?.redis.disconnect();
       databaseProbe.close();
       await db.destroy();
     },

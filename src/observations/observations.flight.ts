@@ -1,8 +1,9 @@
 /**
  * Single-flight: while one task crawls a cache key, others that may reuse its result wait for it
  * instead of crawling the same value again. The registry lives in this process's memory, one per
- * database handle; tasks in other processes (other workers) do not see it, so across processes
- * each process makes at most one crawl of a key at a time (docs/cache.md).
+ * database handle. Across processes `AppDeps.flightLocks` (a Redis mutex per key in distributed
+ * mode, `cluster/cluster.locks.ts`) makes the leader of a key wait while another process crawls it
+ * and then look in the store again, so the cluster makes one crawl of a key at a time (docs/cache.md).
  */
 export class SingleFlight<T> {
   private readonly inFlight = new Map<string, { flight: Promise<T>; waiting: number }>();

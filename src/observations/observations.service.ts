@@ -10,6 +10,7 @@ import type { Job } from '../work/work.table.ts';
 import { newObjectId } from '../lib/ids.ts';
 import { isoNow, isoPlus } from '../lib/time.ts';
 import { flightsOf } from './observations.flight.ts';
+import type { KeyRelease } from '../cluster/cluster.locks.ts';
 import { observationKeysOf, type ObservationKeys } from './observations.key.ts';
 import { reusePolicyOf, type ReusePolicy } from './observations.policy.ts';
 import {
@@ -21,7 +22,10 @@ import {
 import type { Observation, ObservationsTable } from './observations.table.ts';
 
 /** What serving a value needs from the process. */
-export type ServeDeps = Pick<AppDeps, 'db' | 'catalogue' | 'events' | 'onDeliveryCreated'>;
+export type ServeDeps = Pick<AppDeps, 'db' | 'catalogue' | 'events' | 'onDeliveryCreated' | 'flightLocks'>;
+
+/** Longest wait for another process's crawl of the same value (its own deadline bounds it too). */
+const CLUSTER_FLIGHT_WAIT_MS = 120_000;
 
 /** One value of a job to serve: its query and how to crawl it when nothing may be reused. */
 export interface ServeInput {
@@ -75,7 +79,15 @@ export async function serveValue(deps: ServeDeps, job: Job, input: ServeInput): 
   // A flight that ended without a reusable result (a failed crawl) is not joined again: crawl.
   const land = flights.lead(keys.cacheKey);
   let landed: Observation | undefined;
+  let unlock: KeyRelease | undefined;
   try {
+    if (land && deps.flightLocks) {
+      // Across processes: wait while another one crawls this key, then look in the store again.
+      const waitMs = mayJoin
+        ? Math.min(CLUSTER_FLIGHT_WAIT_MS, Math.max(0, Date.parse(job.deadline_at) - Date.now()))
+        : 0;
+      unlock = await deps.flightLocks.hold(keys.cacheKey, waitMs);
+    }
     if (land && mayJoin) {
       // Between the lookup above and taking the lead, another flight may have landed and stored.
       landed = await findReusable(deps.db, keys, input.query.topic, policy);
@@ -86,6 +98,7 @@ export async function serveValue(deps: ServeDeps, job: Job, input: ServeInput): 
     return outcome.recorded;
   } finally {
     land?.(landed);
+    await unlock?.();
   }
 }
 

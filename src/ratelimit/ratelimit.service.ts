@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.ts';
-import { TokenBuckets, type BucketDecision } from '../lib/token-bucket.ts';
+import type { BucketDecision } from '../lib/token-bucket.ts';
+import { inProcessBuckets, type BucketStoreFactory } from './ratelimit.store.ts';
 
 /** Settings of the data API's limits (decisions G14), from `src/config.ts`. */
 export interface RateLimitOptions {
@@ -12,6 +13,8 @@ export interface RateLimitOptions {
   authFailureBurst: number;
   /** Failed authentications per minute an address regains after its burst. */
   authFailuresPerMinute: number;
+  /** Tells apart limits kept in one shared store (default `api`). */
+  scope?: string;
 }
 
 /** What the authentication hook asks of the limits; `createRateLimits` answers it. */
@@ -20,11 +23,11 @@ export interface DataApiLimits {
    * Reserves one failed authentication of the client address before its credentials are checked;
    * throws 429 when the address has none left.
    */
-  admit(request: FastifyRequest): void;
+  admit(request: FastifyRequest): Promise<void>;
   /** Gives the reservation back: the request was not a failed authentication. */
-  release(request: FastifyRequest): void;
+  release(request: FastifyRequest): Promise<void>;
   /** Takes one request from the account's bucket; sets `RateLimit-*` headers; throws 429 when empty. */
-  charge(reply: FastifyReply, accountId: string): void;
+  charge(reply: FastifyReply, accountId: string): Promise<void>;
 }
 
 function rateLimited(decision: BucketDecision): AppError {
@@ -39,22 +42,29 @@ function rateLimited(decision: BucketDecision): AppError {
  * bucket. Failed authentications are limited per client address (`request.ip`, which honours
  * `TRUST_PROXY`): every attempt reserves one before any credential is verified and gets it back
  * unless it failed, so even concurrent guesses cannot run more password hashes (scrypt, on the
- * thread pool DNS lookups share) than the allowance. Buckets live in the process: with several API processes each enforces the limits on the
- * traffic it receives.
+ * thread pool DNS lookups share) than the allowance. The buckets live where `buckets` keeps them:
+ * in the process (embedded default) or on Redis, where every API process spends the same ones.
  */
-export function createRateLimits(options: RateLimitOptions): DataApiLimits {
-  const accounts = new TokenBuckets(options.ratePerSecond, options.burst);
-  const failures = new TokenBuckets(options.authFailuresPerMinute / 60, options.authFailureBurst);
+export function createRateLimits(
+  options: RateLimitOptions,
+  buckets: BucketStoreFactory = inProcessBuckets,
+): DataApiLimits {
+  const accounts = buckets(`${options.scope ?? 'api'}:accounts`, options.ratePerSecond, options.burst);
+  const failures = buckets(
+    `${options.scope ?? 'api'}:auth-failures`,
+    options.authFailuresPerMinute / 60,
+    options.authFailureBurst,
+  );
   return {
-    admit(request) {
-      const decision = failures.take(request.ip);
+    async admit(request) {
+      const decision = await failures.take(request.ip);
       if (!decision.allowed) throw rateLimited(decision);
     },
-    release(request) {
-      failures.refund(request.ip);
+    async release(request) {
+      await failures.refund(request.ip);
     },
-    charge(reply, accountId) {
-      const decision = accounts.take(accountId);
+    async charge(reply, accountId) {
+      const decision = await accounts.take(accountId);
       void reply.headers({
         'ratelimit-limit': String(decision.limit),
         'ratelimit-remaining': String(decision.remaining),

@@ -15,8 +15,14 @@ export const FAULT_KINDS: readonly RequestFaultKind[] = [
 
 const ALL_FAULT_KINDS: readonly FaultKind[] = [...FAULT_KINDS, 'markupDrift'];
 
-/** Requests per outcome, and `markupDrift`: product pages served in the second template. */
-export type SourceStats = { requests: number; ok: number } & Record<FaultKind, number>;
+/**
+ * Requests per outcome, `markupDrift` (product pages served in the second template) and
+ * `maxRequestsPerSecond`: the most requests seen in one wall-clock second (the cluster's rate tests).
+ */
+export type SourceStats = { requests: number; ok: number; maxRequestsPerSecond: number } & Record<
+  FaultKind,
+  number
+>;
 
 /** The fault decision for one request. */
 export interface FaultDecision {
@@ -30,6 +36,7 @@ export class FaultInjector {
   private profiles: Partial<Record<SourceId, FaultProfile>> = {};
   private rngs = new Map<SourceId, Rng>();
   private readonly counters = new Map<SourceId, SourceStats>();
+  private readonly seconds = new Map<SourceId, { second: number; requests: number }>();
 
   constructor(
     private readonly seed: number,
@@ -53,6 +60,7 @@ export class FaultInjector {
     const profile = this.profiles[source];
     const stats = this.statsOf(source);
     stats.requests++;
+    this.countSecond(source, stats);
     const decision: FaultDecision = {
       delayMs: 0,
       fault: null,
@@ -98,12 +106,24 @@ export class FaultInjector {
     return Object.fromEntries([...this.counters].map(([source, stats]) => [source, { ...stats }]));
   }
 
+  private countSecond(source: SourceId, stats: SourceStats, nowMs = Date.now()): void {
+    const second = Math.floor(nowMs / 1000);
+    let current = this.seconds.get(source);
+    if (current?.second !== second) {
+      current = { second, requests: 0 };
+      this.seconds.set(source, current);
+    }
+    current.requests += 1;
+    stats.maxRequestsPerSecond = Math.max(stats.maxRequestsPerSecond, current.requests);
+  }
+
   private statsOf(source: SourceId): SourceStats {
     let stats = this.counters.get(source);
     if (!stats) {
       stats = {
         requests: 0,
         ok: 0,
+        maxRequestsPerSecond: 0,
         tooManyRequests: 0,
         serverError: 0,
         hang: 0,

@@ -13,7 +13,7 @@ import { isoPlus } from '../lib/time.ts';
 import { buildResultItem } from '../results/results.item.ts';
 import { recordValueResultWithin } from '../results/results.record.ts';
 import { sameMarketplaceCountries } from '../sources/sources.catalogue.ts';
-import { TASK } from '../tasks/tasks.crawl-value.ts';
+import { crawlValueTaskSpec, expireJobTaskSpec } from '../tasks/tasks.crawl-value.ts';
 import { findAccountJob, insertJob, insertJobValues } from '../work/work.repository.ts';
 import type { Job, JobValue } from '../work/work.table.ts';
 import { findAnsweredJob, recordClaim, type IdempotencyClaim } from './submissions.idempotency.ts';
@@ -69,12 +69,9 @@ export async function createJob(
       await insertJob(trx, job);
       await insertJobValues(trx, valueRows(jobId, submission));
       const crawlTasks = submission.values.flatMap((_, index) =>
-        submission.invalidValues.has(index) ? [] : [{ task: TASK.crawlValue, payload: { jobId, index } }],
+        submission.invalidValues.has(index) ? [] : [crawlValueTaskSpec(jobId, index)],
       );
-      await deps.queue.add(
-        [...crawlTasks, { task: TASK.expireJob, payload: { jobId }, runAt: new Date(job.deadline_at) }],
-        trx,
-      );
+      await deps.queue.add([...crawlTasks, expireJobTaskSpec(jobId, job.deadline_at)], trx);
       await recordInvalidValues(trx, deps, job, submission);
     });
   } catch (error) {

@@ -3,7 +3,7 @@ import { createConversionStore, createSellerNameStore } from '../crawl/crawl-sta
 import type { ValueQuery } from '../crawl/crawl.types.ts';
 import { sourceModules } from '../sources/sources.registry.ts';
 import { serveValue } from '../observations/observations.service.ts';
-import { PermanentTaskError } from '../queue/queue.types.ts';
+import { PermanentTaskError, type TaskSpec } from '../queue/queue.types.ts';
 import { resolveBaseUrl } from '../sources/sources.urls.ts';
 import { recordValueResult, reservedShareOf } from '../results/results.record.ts';
 import { findJob, findJobValue, listPendingValueIndexes, markJobWorking } from '../work/work.repository.ts';
@@ -13,6 +13,24 @@ import type { Job } from '../work/work.table.ts';
 
 /** Task names, as stored in the queue. */
 export const TASK = { crawlValue: 'crawl_value', expireJob: 'expire_job' } as const;
+
+/**
+ * The task that crawls value `index` of a job. Its dedupe key makes adding it again harmless while
+ * it is queued or running, which the reconciliation of lost work relies on (tasks.reconcile.ts).
+ */
+export function crawlValueTaskSpec(jobId: string, index: number): TaskSpec {
+  return { task: TASK.crawlValue, payload: { jobId, index }, dedupeKey: `crawl:${jobId}:${index}` };
+}
+
+/** The task that times out a job's pending values at its deadline; deduplicated like a crawl. */
+export function expireJobTaskSpec(jobId: string, deadlineAtIso: string): TaskSpec {
+  return {
+    task: TASK.expireJob,
+    payload: { jobId },
+    runAt: new Date(deadlineAtIso),
+    dedupeKey: `expire:${jobId}`,
+  };
+}
 
 function readPayload(payload: Record<string, unknown>): { jobId: string; index?: number } {
   const { jobId, index } = payload;

@@ -34,6 +34,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['auth', 'ratelimit'], // who is calling; how fast
   ['accounts', 'audit'], // account rows and their repository; the audit log
   ['queue'], // the work queue engines
+  ['leases', 'cluster'], // leases in the database (schedules once per cluster); key locks on Redis
   ['db'], // database handle, schema and migrations
   ['http', 'openapi', 'metrics'], // HTTP error mapping and validation; shared OpenAPI schemas; Prometheus metrics
   ['errors'], // AppError

@@ -35,6 +35,8 @@ export async function startHarness(
     env?: Record<string, string>;
     sandbox?: SandboxOptions;
     worker?: boolean;
+    /** Rewrites the PostgreSQL URL the service connects to (a fault-injecting proxy in between). */
+    routeDatabaseUrl?: (url: string) => string;
     /** The process logger (default silent), e.g. one that captures lines for a test. */
     logger?: Logger;
   } = {},
@@ -43,8 +45,10 @@ export async function startHarness(
   const sandbox = buildSandboxApp(options.sandbox ?? {});
   await sandbox.listen({ port: 0, host: '127.0.0.1' });
   const sandboxPort = (sandbox.server.address() as AddressInfo).port;
+  const routed = database.env.DATABASE_URL && options.routeDatabaseUrl?.(database.env.DATABASE_URL);
   const config = loadConfig({
     ...database.env,
+    ...(routed ? { DATABASE_URL: routed } : {}),
     SANDBOX_PORT: String(sandboxPort),
     LOG_LEVEL: 'silent',
     CRAWL_REQUEST_TIMEOUT_MS: '5000',

@@ -1,0 +1,63 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { pino } from 'pino';
+import { loadConfig } from '../../src/config.ts';
+import { createRuntime, type Runtime } from '../../src/main/runtime.ts';
+import { fetchTruth, startHarness, type Harness } from '../support/harness.ts';
+import { TEST_REDIS_URL, dropRedisPrefix, requireRedis, uniqueRedisPrefix } from '../support/redis.ts';
+import { awaitResults, submitJob } from '../support/run-job.ts';
+
+const PAIR_RATE = 5;
+
+describe('cluster-wide pair rate: an API and three worker runtimes on PostgreSQL and Redis', () => {
+  const prefix = uniqueRedisPrefix();
+  const env = {
+    QUEUE_ENGINE: 'bullmq',
+    REDIS_URL: TEST_REDIS_URL,
+    BULLMQ_PREFIX: prefix,
+    CRAWL_PAIR_RPS: String(PAIR_RATE),
+  };
+  let api: Harness | undefined;
+  const workers: Runtime[] = [];
+
+  before(async () => {
+    await requireRedis();
+    api = await startHarness({ dialect: 'postgres', env: { ...env, ROLE: 'api' } });
+    for (let index = 0; index < 3; index += 1) {
+      const config = loadConfig({
+        ...api.database.env,
+        ...env,
+        ROLE: 'worker',
+        SANDBOX_PORT: new URL(api.sandboxOrigin).port,
+        LOG_LEVEL: 'silent',
+      });
+      const worker = await createRuntime(config, pino({ level: 'silent' }));
+      worker.startWorker();
+      workers.push(worker);
+    }
+  });
+  after(async () => {
+    for (const worker of workers) await worker.close();
+    await api?.close();
+    await dropRedisPrefix(prefix);
+  });
+
+  it('keeps the requests the sandbox sees per second at the configured pair rate', async () => {
+    assert.ok(api);
+    const { headers } = await api.account({ credits: 1000 });
+    const truth = await fetchTruth(api, 'source_01', 'de');
+    const values = truth.products.slice(0, 30).map((product) => String(product.id));
+    const created = await submitJob(api, headers, { source: 'source_01', country: 'de', key: 'id', values });
+    const results = await awaitResults(api, headers, String(created.job?._id));
+    assert.equal(results.filter((result) => result.success === true).length, values.length);
+    const stats = (await (await fetch(`${api.sandboxOrigin}/_sandbox/stats`)).json()) as Record<
+      string,
+      { requests: number; maxRequestsPerSecond: number }
+    >;
+    assert.ok((stats.source_01?.requests ?? 0) >= values.length);
+    assert.ok(
+      (stats.source_01?.maxRequestsPerSecond ?? Infinity) <= PAIR_RATE,
+      `the sandbox saw ${stats.source_01?.maxRequestsPerSecond} requests in one second`,
+    );
+  });
+});

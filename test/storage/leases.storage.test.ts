@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { pino } from 'pino';
+import type { Db } from '../../src/db/database.ts';
+import { tryAcquireLease } from '../../src/leases/leases.repository.ts';
+import { startLeasedSchedule } from '../../src/leases/leases.schedule.ts';
+import { sleep } from '../../src/lib/time.ts';
+import { DIALECTS, createTestDatabase, openMigratedTestDb, type TestDatabase } from '../support/databases.ts';
+
+const silent = pino({ level: 'silent' });
+
+for (const dialect of DIALECTS) {
+  describe(`leases on ${dialect}`, () => {
+    let database: TestDatabase;
+    let first: Db;
+    let second: Db;
+
+    before(async () => {
+      database = await createTestDatabase(dialect);
+      // Two handles on one database stand for two processes of a cluster.
+      first = await openMigratedTestDb(database, 'leases.sqlite');
+      second = await openMigratedTestDb(database, 'leases.sqlite');
+    });
+    after(async () => {
+      await first?.destroy();
+      await second?.destroy();
+      await database?.drop();
+    });
+
+    it('gives a lease to exactly one of many racing owners, and to another once it expired', async () => {
+      const now = new Date('2026-01-01T00:00:00Z');
+      const owners = Array.from({ length: 8 }, (_, index) => `owner-${index}`);
+      const answers = await Promise.all(
+        owners.map((owner, index) =>
+          tryAcquireLease(index % 2 === 0 ? first : second, { name: 'race', owner, ttlMs: 1000, now }),
+        ),
+      );
+      assert.equal(answers.filter(Boolean).length, 1, JSON.stringify(answers));
+      const holder = owners[answers.indexOf(true)];
+      const other = owners.find((owner) => owner !== holder) ?? '';
+      const early = new Date(now.getTime() + 999);
+      assert.equal(
+        await tryAcquireLease(first, { name: 'race', owner: other, ttlMs: 1000, now: early }),
+        false,
+      );
+      const late = new Date(now.getTime() + 1000);
+      assert.equal(
+        await tryAcquireLease(second, { name: 'race', owner: other, ttlMs: 1000, now: late }),
+        true,
+      );
+    });
+
+    it('runs a schedule of two processes once per period, not once per process', async () => {
+      const periodMs = 300;
+      const runs: Array<{ owner: string; atMs: number }> = [];
+      const schedules = [
+        { db: first, owner: 'process-a' },
+        { db: second, owner: 'process-b' },
+      ].map(({ db, owner }) =>
+        startLeasedSchedule(db, silent, {
+          name: 'cleaner',
+          owner,
+          periodMs,
+          checkIntervalMs: 20,
+          run: async () => void runs.push({ owner, atMs: Date.now() }),
+        }),
+      );
+      const startedMs = Date.now();
+      await sleep(periodMs * 6 + 100);
+      for (const schedule of schedules) schedule.stop();
+      const elapsedMs = Date.now() - startedMs;
+      // Once per started period: 7 when both processes ran the work, this would be about 14.
+      const periods = Math.ceil(elapsedMs / periodMs);
+      assert.ok(
+        runs.length >= periods - 1 && runs.length <= periods,
+        `${runs.length} runs in ${periods} periods`,
+      );
+      for (let index = 1; index < runs.length; index += 1) {
+        const gapMs = runs[index]!.atMs - runs[index - 1]!.atMs;
+        assert.ok(gapMs >= periodMs - 5, `runs ${gapMs} ms apart`);
+      }
+    });
+  });
+}
