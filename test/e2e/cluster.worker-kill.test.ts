@@ -11,7 +11,8 @@ import { until } from '../support/until.ts';
 function startWorkerProcess(env: Record<string, string>): ChildProcess {
   const child = spawn('npm', ['run', 'worker', '--silent'], {
     cwd: process.cwd(),
-    env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
+    // HEALTH_PORT 0: each worker's probe server takes a free port, so two workers never collide.
+    env: { ...process.env, ...env, LOG_LEVEL: 'warn', HEALTH_PORT: '0' },
     stdio: ['ignore', 'ignore', 'pipe'],
     detached: true,
   });
