@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { pino } from 'pino';
-import { loadConfig } from '../../src/config.ts';
-import { createRuntime, type Runtime } from '../../src/main/runtime.ts';
-import { fetchTruth, startHarness, type Harness } from '../support/harness.ts';
+import type { Runtime } from '../../src/main/runtime.ts';
+import { fetchTruth, startHarness, startWorkerRuntime, type Harness } from '../support/harness.ts';
 import { TEST_REDIS_URL, dropRedisPrefix, requireRedis, uniqueRedisPrefix } from '../support/redis.ts';
 import { awaitResults, submitJob } from '../support/run-job.ts';
 
@@ -24,16 +22,7 @@ describe('cluster-wide pair rate: an API and three worker runtimes on PostgreSQL
     await requireRedis();
     api = await startHarness({ dialect: 'postgres', env: { ...env, ROLE: 'api' } });
     for (let index = 0; index < 3; index += 1) {
-      const config = loadConfig({
-        ...api.database.env,
-        ...env,
-        ROLE: 'worker',
-        SANDBOX_PORT: new URL(api.sandboxOrigin).port,
-        LOG_LEVEL: 'silent',
-      });
-      const worker = await createRuntime(config, pino({ level: 'silent' }));
-      worker.startWorker();
-      workers.push(worker);
+      workers.push(await startWorkerRuntime(api, env));
     }
   });
   after(async () => {

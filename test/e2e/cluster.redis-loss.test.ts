@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Queue } from 'bullmq';
-import { pino } from 'pino';
-import { loadConfig } from '../../src/config.ts';
 import { creditBalance } from '../../src/credits/credits.service.ts';
-import { createRuntime, type Runtime } from '../../src/main/runtime.ts';
-import { fetchTruth, startHarness, type Harness } from '../support/harness.ts';
+import type { Runtime } from '../../src/main/runtime.ts';
+import { fetchTruth, startHarness, startWorkerRuntime, type Harness } from '../support/harness.ts';
 import { TEST_REDIS_URL, dropRedisPrefix, requireRedis, uniqueRedisPrefix } from '../support/redis.ts';
 import { awaitResults, submitJob } from '../support/run-job.ts';
 import { until } from '../support/until.ts';
@@ -58,15 +56,7 @@ describe('fault: Redis loses its data (every key of the deployment deleted)', ()
     await dropRedisPrefix(prefix);
     assert.equal(await inspector.getWaitingCount(), 0, 'Redis lost the tasks');
 
-    const config = loadConfig({
-      ...api.database.env,
-      ...queueEnv,
-      ROLE: 'worker',
-      SANDBOX_PORT: new URL(api.sandboxOrigin).port,
-      LOG_LEVEL: 'silent',
-    });
-    worker = await createRuntime(config, pino({ level: 'silent' }));
-    worker.startWorker();
+    worker = await startWorkerRuntime(api, queueEnv);
     const results = await awaitResults(api, auth.headers, jobId);
     assert.equal(results.length, products.length);
     assert.deepEqual(

@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { pino } from 'pino';
-import { loadConfig } from '../../src/config.ts';
-import { createRuntime, type Runtime } from '../../src/main/runtime.ts';
-import { startHarness, type Harness } from '../support/harness.ts';
+import type { Runtime } from '../../src/main/runtime.ts';
+import { startHarness, startWorkerRuntime, type Harness } from '../support/harness.ts';
 import { startReceiver, type Receiver } from '../support/receiver.ts';
 import { TEST_REDIS_URL, dropRedisPrefix, requireRedis, uniqueRedisPrefix } from '../support/redis.ts';
 import { until } from '../support/until.ts';
@@ -34,10 +32,7 @@ describe('fault: a slow webhook receiver in a cluster of two workers', () => {
     slow = await startReceiver(() => undefined);
     fast = await startReceiver();
     for (let index = 0; index < 2; index += 1) {
-      const config = loadConfig({ ...api.database.env, ...env, ROLE: 'worker', LOG_LEVEL: 'silent' });
-      const worker = await createRuntime(config, pino({ level: 'silent' }));
-      worker.startWorker();
-      workers.push(worker);
+      workers.push(await startWorkerRuntime(api, env));
     }
   });
   after(async () => {

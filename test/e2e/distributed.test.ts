@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Queue } from 'bullmq';
-import { pino } from 'pino';
 import { ConfigError, loadConfig } from '../../src/config.ts';
-import { createRuntime, type Runtime } from '../../src/main/runtime.ts';
+import type { Runtime } from '../../src/main/runtime.ts';
 import { until } from '../support/until.ts';
-import { fetchTruth, startHarness, type Harness } from '../support/harness.ts';
+import { fetchTruth, startHarness, startWorkerRuntime, type Harness } from '../support/harness.ts';
 import { TEST_REDIS_URL, dropRedisPrefix, requireRedis, uniqueRedisPrefix } from '../support/redis.ts';
 import { awaitResults, submitJob } from '../support/run-job.ts';
 import { withoutPlantedFlags } from '../support/sandbox-truth.ts';
@@ -31,17 +30,7 @@ describe('distributed deployment: an API process and a worker process on Postgre
 
   /** A worker process as `npm run worker` builds it, on the API's database and sandbox. */
   async function startWorkerProcess(harness: Harness): Promise<Runtime> {
-    const config = loadConfig({
-      ...harness.database.env,
-      ...queueEnv,
-      ROLE: 'worker',
-      SANDBOX_PORT: new URL(harness.sandboxOrigin).port,
-      LOG_LEVEL: 'silent',
-      CRAWL_REQUEST_TIMEOUT_MS: '5000',
-    });
-    const runtime = await createRuntime(config, pino({ level: 'silent' }));
-    runtime.startWorker();
-    return runtime;
+    return startWorkerRuntime(harness, { ...queueEnv, CRAWL_REQUEST_TIMEOUT_MS: '5000' });
   }
 
   it('the API enqueues and relays without crawling; the worker crawls the job to the sandbox truth', async () => {

@@ -112,6 +112,23 @@ export async function assembleHarness(
 }
 
 /** Fetches the sandbox's ground truth for a pair. */
+/**
+ * A worker runtime as `pricecrawl worker` builds it, on the harness's database and sandbox, with
+ * `env` on top (queue engine, prefixes, limits); its queue is started. The caller closes it.
+ */
+export async function startWorkerRuntime(harness: Harness, env: Record<string, string>): Promise<Runtime> {
+  const config = loadConfig({
+    ...harness.database.env,
+    ...env,
+    ROLE: 'worker',
+    SANDBOX_PORT: new URL(harness.sandboxOrigin).port,
+    LOG_LEVEL: 'silent',
+  });
+  const runtime = await createRuntime(config, pino({ level: 'silent' }));
+  runtime.startWorker();
+  return runtime;
+}
+
 export async function fetchTruth(harness: Harness, source: string, country: string): Promise<SandboxTruth> {
   const response = await fetch(`${harness.sandboxOrigin}/catalog.json?source=${source}&country=${country}`);
   return (await response.json()) as SandboxTruth;
