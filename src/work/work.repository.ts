@@ -149,27 +149,17 @@ export async function completePendingValue(
   return Number(outcome.numUpdatedRows) === 1;
 }
 
-/** Corrects the credits a recorded value was charged (set when spending room cut its cost). */
-export async function setValueCredits(db: Db, jobId: string, index: number, credits: number): Promise<void> {
-  await db
-    .updateTable('job_values')
-    .set({ credits })
-    .where('job_id', '=', jobId)
-    .where('idx', '=', index)
-    .execute();
-}
-
-/** Counts one more completed value and answers the job's counters after it. */
+/** Counts `done` more completed values (`failed` of them unsuccessful); answers the counters after. */
 export async function incrementJobCounters(
   db: Db,
   jobId: string,
-  failed: boolean,
+  counts: { done: number; failed: number },
 ): Promise<{ values_done: number; values_total: number }> {
   return db
     .updateTable('jobs')
     .set((eb) => ({
-      values_done: eb('values_done', '+', 1),
-      values_errors: eb('values_errors', '+', failed ? 1 : 0),
+      values_done: eb('values_done', '+', counts.done),
+      values_errors: eb('values_errors', '+', counts.failed),
       updated_at: isoNow(),
     }))
     .where('id', '=', jobId)
@@ -177,17 +167,39 @@ export async function incrementJobCounters(
     .executeTakeFirstOrThrow();
 }
 
-export async function setCompletionSequence(
+/** Sets a recorded value's completion sequence and, when spending room cut its cost, its credits. */
+export async function setValueCompletion(
   db: Db,
   jobId: string,
   index: number,
-  sequence: number,
+  completion: { sequence: number; credits?: number },
 ): Promise<void> {
   await db
     .updateTable('job_values')
-    .set({ completion_seq: sequence })
+    .set(
+      completion.credits === undefined
+        ? { completion_seq: completion.sequence }
+        : { completion_seq: completion.sequence, credits: completion.credits },
+    )
     .where('job_id', '=', jobId)
     .where('idx', '=', index)
+    .execute();
+}
+
+/** Pending values of a job with index in `[from, to)` (a crawl task's chunk), lowest first. */
+export async function listPendingValuesInRange(
+  db: Db,
+  jobId: string,
+  range: { from: number; to: number },
+): Promise<Array<Pick<JobValue, 'idx' | 'value'>>> {
+  return db
+    .selectFrom('job_values')
+    .select(['idx', 'value'])
+    .where('job_id', '=', jobId)
+    .where('idx', '>=', range.from)
+    .where('idx', '<', range.to)
+    .where('status', '=', 'pending')
+    .orderBy('idx')
     .execute();
 }
 
