@@ -75,7 +75,7 @@ export type WriteBeside = (trx: Db, position: number) => Promise<void>;
  * completion sequence, the job ends after its last value and the deliveries are assembled. A
  * value recorded before (a re-run task, a crash replay) changes nothing: that is what makes
  * crashes and re-run tasks harmless. `pause`, when given, is called after each value written
- * (the group-commit fault hook, docs/tools.md).
+ * (the group-commit fault hook, `FAULT_GROUP_COMMIT` in the README).
  */
 export async function recordValueResultsWithin(
   trx: Db,
