@@ -13,7 +13,8 @@ import {
   completePendingValue,
   endJob,
   incrementJobCounters,
-  setValueCompletion,
+  lockJobCounters,
+  setValueCredits,
 } from '../work/work.repository.ts';
 import type { Job, ResultItem } from '../work/work.table.ts';
 
@@ -70,12 +71,12 @@ export type WriteBeside = (trx: Db, position: number) => Promise<void>;
 
 /**
  * Records several values' results of one job inside the caller's transaction (a group commit):
- * each value is completed only if still pending, `beside` writes what goes with it, then the
- * job's counters advance once, their credits are settled under one account lock, each gets its
- * completion sequence, the job ends after its last value and the deliveries are assembled. A
- * value recorded before (a re-run task, a crash replay) changes nothing: that is what makes
- * crashes and re-run tasks harmless. `pause`, when given, is called after each value written
- * (the group-commit fault hook, `FAULT_GROUP_COMMIT` in the README).
+ * the job row is locked first, each value is completed with the next completion sequence only if
+ * still pending and `beside` writes what goes with it, then the job's counters advance once, their
+ * credits are settled under one account lock, the job ends after its last value and the
+ * deliveries are assembled. A value recorded before (a re-run task, a crash replay) changes
+ * nothing: that is what makes crashes and re-run tasks harmless. `pauseInGroup`, when given, is
+ * called after each value written (the group-commit fault hook, `FAULT_GROUP_COMMIT` in the README).
  */
 export async function recordValueResultsWithin(
   trx: Db,
@@ -85,6 +86,9 @@ export async function recordValueResultsWithin(
   beside?: WriteBeside,
 ): Promise<GroupOutcome> {
   const recorded: boolean[] = [];
+  if (inputs.length === 0) return { recorded, jobFinished: false };
+  const { values_done: doneBefore } = await lockJobCounters(trx, job.id);
+  let sequence = doneBefore;
   for (const [position, input] of inputs.entries()) {
     const done = await completePendingValue(trx, {
       jobId: job.id,
@@ -93,7 +97,9 @@ export async function recordValueResultsWithin(
       reason: input.item.reason,
       result: JSON.stringify(input.item),
       credits: input.cost,
+      sequence: sequence + 1,
     });
+    if (done) sequence += 1;
     recorded.push(done);
     if (done && beside) await beside(trx, position);
     await deps.pauseInGroup?.(position + 1, inputs.length);
@@ -108,12 +114,11 @@ export async function recordValueResultsWithin(
     job.id,
     fresh.map((input) => ({ valueIndex: input.index, reservedShare: input.reservedShare, cost: input.cost })),
   );
-  const firstSequence = counters.values_done - fresh.length + 1;
+  const firstSequence = doneBefore + 1;
   for (const [order, input] of fresh.entries()) {
     // Spending room can cut a charge (docs/billing.md): the value records what was really charged.
     const credits = charged[order] ?? 0;
-    const completion = { sequence: firstSequence + order, ...(credits === input.cost ? {} : { credits }) };
-    await setValueCompletion(trx, job.id, input.index, completion);
+    if (credits !== input.cost) await setValueCredits(trx, job.id, input.index, credits);
   }
   const jobFinished = counters.values_done >= counters.values_total;
   if (jobFinished) {

@@ -118,8 +118,9 @@ export async function markJobWorking(db: Db, jobId: string): Promise<boolean> {
 }
 
 /**
- * Records a value's result if it is still pending. Answers false when another run recorded it
- * first: the guard that makes a re-run task harmless (nothing answered or charged twice).
+ * Records a value's result with its completion sequence if it is still pending. Answers false when
+ * another run recorded it first: the guard that makes a re-run task harmless (nothing answered or
+ * charged twice).
  */
 export async function completePendingValue(
   db: Db,
@@ -130,12 +131,14 @@ export async function completePendingValue(
     reason: string | null;
     result: string;
     credits: number;
+    sequence: number;
   },
 ): Promise<boolean> {
   const outcome = await db
     .updateTable('job_values')
     .set({
       status: 'done',
+      completion_seq: input.sequence,
       success: input.success ? 1 : 0,
       reason: input.reason,
       result: input.result,
@@ -167,23 +170,28 @@ export async function incrementJobCounters(
     .executeTakeFirstOrThrow();
 }
 
-/** Sets a recorded value's completion sequence and, when spending room cut its cost, its credits. */
-export async function setValueCompletion(
-  db: Db,
-  jobId: string,
-  index: number,
-  completion: { sequence: number; credits?: number },
-): Promise<void> {
+/** Corrects the credits a recorded value was charged (set when spending room cut its cost). */
+export async function setValueCredits(db: Db, jobId: string, index: number, credits: number): Promise<void> {
   await db
     .updateTable('job_values')
-    .set(
-      completion.credits === undefined
-        ? { completion_seq: completion.sequence }
-        : { completion_seq: completion.sequence, credits: completion.credits },
-    )
+    .set({ credits })
     .where('job_id', '=', jobId)
     .where('idx', '=', index)
     .execute();
+}
+
+/**
+ * Takes the job row's write lock inside a recording transaction and answers how many values are
+ * done: recording numbers its values from there, and the lock keeps another group of the same job
+ * from taking the same numbers until this one commits (PostgreSQL; SQLite has one writer).
+ */
+export async function lockJobCounters(db: Db, jobId: string): Promise<{ values_done: number }> {
+  return db
+    .updateTable('jobs')
+    .set({ updated_at: isoNow() })
+    .where('id', '=', jobId)
+    .returning(['values_done'])
+    .executeTakeFirstOrThrow();
 }
 
 /** Pending values of a job with index in `[from, to)` (a crawl task's chunk), lowest first. */
