@@ -158,7 +158,11 @@ class ImmediateTransactionDriver implements Driver {
     await this.inner.rollbackToSavepoint?.(innerOf(connection), name, compile);
   }
 
-  async releaseSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {
+  async releaseSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: QueryCompiler['compileQuery'],
+  ) {
     await this.inner.releaseSavepoint?.(innerOf(connection), name, compile);
   }
 

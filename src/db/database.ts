@@ -19,8 +19,7 @@ export type DialectName = 'sqlite' | 'postgres';
  * (default `SQLITE_BUSY_TIMEOUT_MS`).
  */
 export type DatabaseTarget =
-  | { dialect: 'sqlite'; file: string; busyTimeoutMs?: number }
-  | { dialect: 'postgres'; url: string };
+  { dialect: 'sqlite'; file: string; busyTimeoutMs?: number } | { dialect: 'postgres'; url: string };
 
 /**
  * Default wait for another process's SQLite write lock. A 100 000-value submission holds it for a
@@ -59,7 +58,9 @@ export function openDatabase(target: DatabaseTarget): Db {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  return new Kysely<DatabaseSchema>({ dialect: new ServiceSqliteDialect({ database: sqlite, busyTimeoutMs }) });
+  return new Kysely<DatabaseSchema>({
+    dialect: new ServiceSqliteDialect({ database: sqlite, busyTimeoutMs }),
+  });
 }
 
 /** Tells the dialect of a handle, for the few statements that differ (row locks, SKIP LOCKED). */

@@ -36,9 +36,17 @@ async function createCounter(db: Kysely<Counter>): Promise<void> {
 /** Read, yield to the event loop, then write: the shape of a credit decision or a queue claim. */
 async function incrementTwice(db: Kysely<Counter>): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('counters').select('value').where('id', '=', 1).executeTakeFirstOrThrow();
+    const row = await trx
+      .selectFrom('counters')
+      .select('value')
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
     await sleep(1);
-    await trx.updateTable('counters').set({ value: row.value + 1 }).where('id', '=', 1).execute();
+    await trx
+      .updateTable('counters')
+      .set({ value: row.value + 1 })
+      .where('id', '=', 1)
+      .execute();
   });
 }
 
@@ -84,7 +92,11 @@ describe('the SQLite dialect', () => {
       dialect: new ServiceSqliteDialect({ database, busyTimeoutMs: 1000, statementCacheCapacity: 2 }),
     });
     await createCounter(db);
-    for (let id = 2; id <= 20; id += 1) await db.insertInto('counters').values({ id, value: id * 10 }).execute();
+    for (let id = 2; id <= 20; id += 1)
+      await db
+        .insertInto('counters')
+        .values({ id, value: id * 10 })
+        .execute();
     await db.updateTable('counters').set({ value: 7 }).where('id', '=', 1).execute();
     const one = await db.selectFrom('counters').select('value').where('id', '=', 1).executeTakeFirstOrThrow();
     assert.equal(one.value, 7);
@@ -112,9 +124,7 @@ describe('the SQLite dialect', () => {
     const second = openCounter(file);
     await createCounter(first);
     const rounds = 40;
-    await Promise.all(
-      Array.from({ length: rounds }, (_, i) => incrementTwice(i % 2 === 0 ? first : second)),
-    );
+    await Promise.all(Array.from({ length: rounds }, (_, i) => incrementTwice(i % 2 === 0 ? first : second)));
     const row = await first.selectFrom('counters').select('value').executeTakeFirstOrThrow();
     assert.equal(row.value, rounds, 'every increment counted once');
     await Promise.all([first.destroy(), second.destroy()]);
@@ -155,7 +165,10 @@ describe('the SQLite dialect', () => {
 
   it('migrates one file from two connections at once', async () => {
     const file = newFile();
-    const handles: Db[] = [openDatabase({ dialect: 'sqlite', file }), openDatabase({ dialect: 'sqlite', file })];
+    const handles: Db[] = [
+      openDatabase({ dialect: 'sqlite', file }),
+      openDatabase({ dialect: 'sqlite', file }),
+    ];
     await Promise.all(handles.map((db) => migrateToLatest(db)));
     const applied = await sql<{ n: number }>`select count(*) as n from kysely_migration`.execute(handles[0]!);
     const names = await sql<{ n: number }>`select count(distinct name) as n from kysely_migration`.execute(
