@@ -116,6 +116,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
             maxAttempts: config.crawlMaxAttempts,
             perPairConcurrency: config.crawlPairConcurrency,
             perPairRequestsPerSecond: config.crawlPairRequestsPerSecond,
+            perPairLimits: config.crawlLimits,
             proxiesByCountry: config.egressProxies,
             localEgressCountry: config.localEgressCountry,
             politeness: limits?.politeness,
