@@ -82,12 +82,12 @@ function marketplaceOf(country: string): string {
  * countries and `SOURCE_EXTRA_COUNTRIES`), and `uk`/`gb` twins: a limit that would never apply, or
  * two that contradict each other, is a mistake to report at start rather than a silent no-op.
  */
-export function checkCrawlLimitPairs(limits: CrawlLimits, countriesOf: SourceCountries): string[] {
+export function checkCrawlLimitPairs(keys: readonly string[], countriesOf: SourceCountries): string[] {
   const problems: string[] = [];
   const sources = Object.keys(countriesOf).sort();
   const range = `${sources[0]} to ${sources.at(-1)}`;
   const seen = new Map<string, string>();
-  for (const key of Object.keys(limits)) {
+  for (const key of keys) {
     const [, source, country] = ENTRY_KEY.exec(key) ?? [];
     if (source === undefined) continue; // already reported by parseCrawlLimits
     const countries = countriesOf[source];

@@ -132,19 +132,22 @@ describe('CRAWL_LIMITS: politeness per source or (source, country) pair', () => 
     ]);
   });
 
-  it('refuses an unknown source, a country the source does not serve and uk beside gb', () => {
+  it('refuses an unknown source, a country the source does not serve and uk beside gb, beside bad numbers', () => {
     const problems = problemsOf({
       CRAWL_LIMITS: JSON.stringify({
         source_13: { rps: 5 },
         'source_02.uk': { rps: 5 },
         'source_01.uk': { rps: 5 },
         'source_01.gb': { rps: 6 },
+        'source_02.xx': { concurrency: 0 },
       }),
     });
     assert.deepEqual(problems, [
+      'CRAWL_LIMITS: "source_02.xx" concurrency 0 must be an integer from 1 to 1000',
       'CRAWL_LIMITS: "source_13": source_13 is not a source (source_01 to source_02)',
       'CRAWL_LIMITS: "source_02.uk": source_02 serves no country uk (it serves de, fr)',
       'CRAWL_LIMITS: "source_01.uk" and "source_01.gb" name one marketplace: keep one',
+      'CRAWL_LIMITS: "source_02.xx": source_02 serves no country xx (it serves de, fr)',
     ]);
   });
 

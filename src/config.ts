@@ -160,6 +160,29 @@ function crawlLimits(raw: string): CrawlLimits {
   return limits;
 }
 
+/**
+ * Entries of `CRAWL_LIMITS` for a source or country the catalogue lacks; read from the raw JSON, so
+ * they are reported beside the entries' other problems rather than after those are fixed.
+ */
+function crawlLimitPairProblems(
+  env: Record<string, string | undefined>,
+  values: Record<string, unknown>,
+  sources: SourceCountries,
+): string[] {
+  let keys: string[] = [];
+  try {
+    const parsed: unknown = JSON.parse(env[schema.crawlLimits.env] || '{}');
+    if (isObject(parsed)) keys = Object.keys(parsed);
+  } catch {
+    return []; // reported as not JSON
+  }
+  const extra = (values.extraCountries ?? {}) as Record<string, string[]>;
+  const countries = Object.fromEntries(
+    Object.entries(sources).map(([id, own]) => [id, [...own, ...(extra[id] ?? [])]]),
+  );
+  return checkCrawlLimitPairs(keys, countries).map((problem) => `${schema.crawlLimits.env}: ${problem}`);
+}
+
 function countryCode(raw: string): string {
   const lower = raw.trim().toLowerCase();
   if (!/^[a-z]{2}$/.test(lower)) throw new ConfigValueError('must be a two-letter country code');
@@ -339,14 +362,7 @@ export function loadConfig(
       problems.push(`${spec.env}=${JSON.stringify(raw)} ${reason}`);
     }
   }
-  if (sources && values.crawlLimits) {
-    const extra = (values.extraCountries ?? {}) as Record<string, string[]>;
-    const countries = Object.fromEntries(
-      Object.entries(sources).map(([id, own]) => [id, [...own, ...(extra[id] ?? [])]]),
-    );
-    const pairs = checkCrawlLimitPairs(values.crawlLimits as CrawlLimits, countries);
-    problems.push(...pairs.map((problem) => `${schema.crawlLimits.env}: ${problem}`));
-  }
+  if (sources) problems.push(...crawlLimitPairProblems(env, values, sources));
   const oidc = [schema.oidcIssuer.env, schema.oidcAudience.env, schema.oidcJwksUrl.env];
   const oidcSet = oidc.filter((name) => env[name] !== undefined && env[name] !== '');
   if (oidcSet.length > 0 && oidcSet.length < oidc.length) {

@@ -5,7 +5,7 @@ import { builtInSourceCountries } from '../sources/sources.catalogue.ts';
 /** Reads the configuration or stops the process naming every bad variable (startup contract). */
 export function readConfigOrExit(): Config {
   try {
-    return loadConfig(process.env, builtInSourceCountries());
+    return loadConfig(undefined, builtInSourceCountries());
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`pricecrawl: ${error.message}\n`);
