@@ -43,11 +43,12 @@ function problemsOfEntry(key: string, value: unknown): { limit: CrawlLimit; prob
       } else problems.push(`${where} rps ${shown} must be a number above 0`);
     } else if (name === 'concurrency') {
       if (
+        typeof setting === 'number' &&
         Number.isSafeInteger(setting) &&
-        (setting as number) >= 1 &&
-        (setting as number) <= MAX_CONCURRENCY
+        setting >= 1 &&
+        setting <= MAX_CONCURRENCY
       ) {
-        limit.concurrency = setting as number;
+        limit.concurrency = setting;
       } else problems.push(`${where} concurrency ${shown} must be an integer from 1 to ${MAX_CONCURRENCY}`);
     } else problems.push(`${where} has no setting ${JSON.stringify(name)} (settings: ${SETTINGS})`);
   }
@@ -89,7 +90,7 @@ export function checkCrawlLimitPairs(keys: readonly string[], countriesOf: Sourc
   const seen = new Map<string, string>();
   for (const key of keys) {
     const [, source, country] = ENTRY_KEY.exec(key) ?? [];
-    if (source === undefined) continue; // already reported by parseCrawlLimits
+    if (source === undefined) continue; // already reported by readCrawlLimits
     const countries = countriesOf[source];
     const where = JSON.stringify(key);
     if (countries === undefined) {
