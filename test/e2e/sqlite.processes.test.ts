@@ -174,7 +174,11 @@ describe('two processes on one SQLite file under load', () => {
     const lockErrors = `${api.output()}\n${worker.output()}`
       .split('\n')
       .filter((line) => /database is locked|SQLITE_BUSY/.test(line));
-    assert.equal(lockErrors.length, 0, `lock errors in the logs, the first: ${lockErrors[0]?.slice(0, 300)}`);
+    assert.equal(
+      lockErrors.length,
+      0,
+      `${lockErrors.length} lock errors in the logs, the first: ${lockErrors[0]?.slice(0, 300)}`,
+    );
     const workerMetrics = await (await fetch(`http://127.0.0.1:${ports.health}/metrics`)).text();
     const fetched = Number(
       /^pricecrawl_crawl_fetch_seconds_count(?:\{[^}]*\})? (\d+)/m.exec(workerMetrics)?.[1],
