@@ -30,15 +30,6 @@ export async function findAccountJob(db: Db, accountId: string, jobId: string): 
     .executeTakeFirst();
 }
 
-export async function findJobValue(db: Db, jobId: string, index: number): Promise<JobValue | undefined> {
-  return db
-    .selectFrom('job_values')
-    .selectAll()
-    .where('job_id', '=', jobId)
-    .where('idx', '=', index)
-    .executeTakeFirst();
-}
-
 /** The submitted values in index order. */
 export async function listJobValueStrings(db: Db, jobId: string): Promise<string[]> {
   const rows = await db
