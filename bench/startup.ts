@@ -96,10 +96,17 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 /** Stops the group with SIGTERM (the service drains) and waits until no process of it is left. */
 async function stopGroup(child: ChildProcess): Promise<void> {
   const pgid = child.pid!;
-  process.kill(-pgid, 'SIGTERM');
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-pgid, name);
+    } catch {
+      // the group is gone already
+    }
+  };
+  signal('SIGTERM');
   const deadline = Date.now() + 20_000;
   while (groupAlive(pgid)) {
-    if (Date.now() > deadline) process.kill(-pgid, 'SIGKILL');
+    if (Date.now() > deadline) signal('SIGKILL');
     await sleep(20);
   }
 }

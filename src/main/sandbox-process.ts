@@ -36,7 +36,11 @@ export function startSandboxProcess(logger: Logger): Promise<SandboxProcess> {
           `the sandbox process exited (${signal ?? code}) before listening: ${failure ?? 'see above'}`,
         ),
       );
-    child.once('error', reject);
+    child.on('error', (error) => {
+      // Before it listens this fails the start; afterwards (a failed kill or message) it is logged.
+      reject(error);
+      logger.error({ err: error }, 'sandbox process error');
+    });
     child.once('exit', exitedEarly);
     child.on('message', (message: SandboxMessage) => {
       if (message.error !== undefined) failure = message.error;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { buildProblem, writeBuildStamp } from '../../bin/compiled.js';
 import { sleep } from '../../src/lib/time.ts';
-import { freePort, startServiceProcess, waitForOk } from '../support/processes.ts';
+import { freePort, startServiceProcess, waitFor, waitForOk } from '../support/processes.ts';
 
 /** The ids of the live child processes of `pid` (Linux). */
 function childrenOf(pid: number): number[] {
@@ -55,6 +55,30 @@ describe('the compiled build (dist/, what npm start runs)', () => {
       await service.exited;
       for (let polls = 0; polls < 100 && alive(sandboxPid); polls += 1) await sleep(100);
       assert.equal(alive(sandboxPid), false, 'the sandbox process outlived its parent');
+    } finally {
+      service.signal('SIGKILL');
+    }
+  });
+
+  it('logs a sandbox process that dies on its own, and /health stays 200', async () => {
+    const [port, sandboxPort] = [await freePort(), await freePort()];
+    const service = startServiceProcess(process.execPath, ['dist/main/server.js'], {
+      PORT: String(port),
+      SANDBOX_PORT: String(sandboxPort),
+      DATA_DIR: dataDir,
+    });
+    try {
+      await waitForOk(`http://127.0.0.1:${port}/health`, service);
+      const [sandboxPid] = childrenOf(service.child.pid!);
+      assert.ok(sandboxPid !== undefined);
+      process.kill(sandboxPid, 'SIGKILL');
+      await waitFor(
+        'the sandbox exit to be logged',
+        async () => service.output().includes('the sandbox process exited'),
+        service,
+        10_000,
+      );
+      assert.equal((await fetch(`http://127.0.0.1:${port}/health`)).status, 200);
     } finally {
       service.signal('SIGKILL');
     }
