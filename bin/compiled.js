@@ -3,7 +3,7 @@
 // when dist/ is missing, or older than src/ in a checkout, it stops and says what to run, because
 // compiling on start would make a start slow and dependent on dev tools, and running stale code
 // silently would be worse (docs/performance.md, "Start time").
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -70,7 +70,8 @@ export async function importCompiled(entry) {
 }
 
 // `node bin/compiled.js <entry> [args]`: the entry sees its own arguments, as if node ran it directly.
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+// argv[1] keeps the symlinks of the path it was started by; this module's URL has none.
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const [entry] = process.argv.splice(2, 1);
   if (!entry) {
     process.stderr.write('usage: node bin/compiled.js <entry under dist/, e.g. main/server.js> [args]\n');
