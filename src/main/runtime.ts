@@ -26,6 +26,7 @@ import {
   systemResolver,
 } from '../webhooks/webhooks.callback-url.ts';
 import { createWebhookDispatcher } from '../deliveries/deliveries.dispatcher.ts';
+import type { FetcherOptions } from '../crawl/fetcher.options.ts';
 import { tryAcquireLease } from '../leases/leases.repository.ts';
 import { startLeasedSchedule, type LeasedSchedule } from '../leases/leases.schedule.ts';
 
@@ -98,6 +99,19 @@ async function createClusterLimits(config: Config, logger: Logger) {
   };
 }
 
+/** What the configuration sets of the crawl fetcher: timeouts, attempts, pair limits, proxies. */
+export function configuredFetcherOptions(config: Config): Partial<FetcherOptions> {
+  return {
+    requestTimeoutMs: config.crawlRequestTimeoutMs,
+    maxAttempts: config.crawlMaxAttempts,
+    perPairConcurrency: config.crawlPairConcurrency,
+    perPairRequestsPerSecond: config.crawlPairRequestsPerSecond,
+    perPairLimits: config.crawlLimits,
+    proxiesByCountry: config.egressProxies,
+    localEgressCountry: config.localEgressCountry,
+  };
+}
+
 /** Wires one process: database, queue, crawl engine (worker roles) and the task table. */
 export async function createRuntime(config: Config, logger: Logger = createLogger(config)): Promise<Runtime> {
   const db = await openMigratedDatabase(config);
@@ -115,12 +129,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
       : createCrawlEngine({
           logger,
           fetcherOptions: {
-            requestTimeoutMs: config.crawlRequestTimeoutMs,
-            maxAttempts: config.crawlMaxAttempts,
-            perPairConcurrency: config.crawlPairConcurrency,
-            perPairRequestsPerSecond: config.crawlPairRequestsPerSecond,
-            proxiesByCountry: config.egressProxies,
-            localEgressCountry: config.localEgressCountry,
+            ...configuredFetcherOptions(config),
             politeness: limits?.politeness,
             events: {
               fetched: metrics.fetched,
