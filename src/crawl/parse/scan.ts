@@ -13,6 +13,8 @@ export interface ScannedElement {
   readonly name: string;
   /** Attributes, entity-decoded, lowercase names. */
   readonly attribs: Readonly<Record<string, string>>;
+  /** Its class names (the `class` attribute split on whitespace). */
+  readonly classes: readonly string[];
   /** Every text inside the element, entity-decoded, as `cheerio`'s `.text()` answers it. */
   text: string;
   /** Kept elements inside this one, in document order (at any depth). */
@@ -38,7 +40,7 @@ export function scanElements(html: string, keep: KeepElement): ScannedElement[] 
           stack.push(undefined);
           return;
         }
-        const element: ScannedElement = { name, attribs, text: '', inner: [] };
+        const element: ScannedElement = { name, attribs, classes: classesOf(attribs), text: '', inner: [] };
         for (const outer of open) outer.inner.push(element);
         kept.push(element);
         open.push(element);
@@ -57,20 +59,14 @@ export function scanElements(html: string, keep: KeepElement): ScannedElement[] 
   return kept;
 }
 
-/** Class names of an element (its `class` attribute split on whitespace). */
-function classesOf(element: { readonly attribs: Readonly<Record<string, string>> }): string[] {
-  const value = element.attribs.class;
+function classesOf(attribs: Readonly<Record<string, string>>): string[] {
+  const value = attribs.class;
   return value === undefined || value === '' ? [] : value.split(/\s+/);
 }
 
-/** True when the element's `class` attribute lists `className`. */
-export function hasClass(
-  element: { readonly attribs: Readonly<Record<string, string>> },
-  className: string,
-): boolean {
-  const value = element.attribs.class;
-  // The substring test rules most elements out before the split.
-  return value !== undefined && value.includes(className) && classesOf(element).includes(className);
+/** True when the element's class names include `className`. */
+export function hasClass(element: { readonly classes: readonly string[] }, className: string): boolean {
+  return element.classes.includes(className);
 }
 
 /** A keep rule for the elements carrying any of `classNames`. */
