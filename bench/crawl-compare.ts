@@ -75,7 +75,7 @@ function main(): void {
   }
   const summary = (side: keyof typeof sides) => ({
     pages_per_s: median(runs[side].map((run) => run.pages_per_s)),
-    cpu_ms_per_page: median(runs[side].map((run) => run.cpu_ms_per_page)),
+    cpu_ms_per_page: Number(median(runs[side].map((run) => run.cpu_ms_per_page)).toFixed(3)),
   });
   const before = summary('before');
   const after = summary('after');
