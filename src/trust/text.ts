@@ -7,7 +7,7 @@
 const folded = new Map<string, string>();
 /** Entries kept in {@link folded}; the map starts over when full, so memory stays bounded. */
 const MAX_FOLDED_TEXTS = 4096;
-const ASCII_ONLY = /^[\x00-\x7f]*$/;
+const ASCII_ONLY = /^\p{ASCII}*$/u;
 
 /**
  * Folds a text for comparison: NFKD with combining marks removed (é → e), `ß` → `ss`, lower case,
