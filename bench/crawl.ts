@@ -10,6 +10,7 @@
  * is `sandbox`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -113,6 +114,21 @@ const localDriver: SourceDriver = {
   },
 };
 
+/**
+ * CPU milliseconds a process has used (user + system, from /proc on Linux), or undefined elsewhere:
+ * the page server's share tells whether it, not the crawler, bounds pages per second.
+ */
+function processCpuMs(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    // Clock ticks are 100 per second on every Linux this runs on (USER_HZ).
+    return Number.isFinite(ticks) ? ticks * 10 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function valuesFor(
   mode: Mode,
   origin: string,
@@ -210,12 +226,14 @@ async function main(): Promise<void> {
   const engine = createCrawlEngine({
     fetcherOptions: { perPairConcurrency: concurrency, perPairRequestsPerSecond: 1e9, perPairBurst: 1e6 },
   });
+  const serverCpuBeforeMs = processCpuMs(child.pid);
   const { counts, elapsedMs, cpuMs, peak } = await measure(
     engine,
     values,
     inputFor(driver, baseUrl),
     concurrency,
   );
+  const serverCpuMs = (processCpuMs(child.pid) ?? Number.NaN) - (serverCpuBeforeMs ?? Number.NaN);
   await engine.close();
   child.kill();
   const report = {
@@ -227,6 +245,9 @@ async function main(): Promise<void> {
     elapsed_s: Number((elapsedMs / 1000).toFixed(2)),
     pages_per_s: Math.round(counts.fetches / (elapsedMs / 1000)),
     cpu_ms_per_page: Number((cpuMs / counts.fetches).toFixed(3)),
+    page_server_cpu_ms_per_page: Number.isNaN(serverCpuMs)
+      ? null
+      : Number((serverCpuMs / counts.fetches).toFixed(3)),
     peak_rss_mb: Number((peak.rssBytes / 2 ** 20).toFixed(1)),
     peak_heap_used_mb: Number((peak.heapUsedBytes / 2 ** 20).toFixed(1)),
     node: process.version,

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { requestIdMixin } from '../lib/request-context.ts';
 import type { AppDeps } from '../app.deps.ts';
@@ -30,10 +29,7 @@ import {
   systemResolver,
 } from '../webhooks/webhooks.callback-url.ts';
 import { createWebhookDispatcher } from '../deliveries/deliveries.dispatcher.ts';
-import { redisKeyLocks } from '../cluster/cluster.locks.ts';
 import type { FetcherOptions } from '../crawl/fetcher.options.ts';
-import { redisPoliteness } from '../crawl/politeness.redis.ts';
-import { redisBuckets } from '../ratelimit/ratelimit.store.ts';
 import { tryAcquireLease } from '../leases/leases.repository.ts';
 import { startLeasedSchedule, type LeasedSchedule } from '../leases/leases.schedule.ts';
 
@@ -83,10 +79,17 @@ export async function openMigratedDatabase(config: Config): Promise<Db> {
 /**
  * The limits every process of a distributed deployment shares (issue 13 §2), on the queue's Redis:
  * pair politeness, cache single-flight and the API's rate limits. Undefined with the SQL engine,
- * whose processes keep them in memory (the embedded default).
+ * whose processes keep them in memory (the embedded default), which therefore never loads the
+ * Redis client modules (docs/performance.md, "Start time").
  */
-function createClusterLimits(config: Config, logger: Logger) {
+async function createClusterLimits(config: Config, logger: Logger) {
   if (config.queueEngine !== 'bullmq') return undefined;
+  const [{ Redis }, { redisKeyLocks }, { redisPoliteness }, { redisBuckets }] = await Promise.all([
+    import('ioredis'),
+    import('../cluster/cluster.locks.ts'),
+    import('../crawl/politeness.redis.ts'),
+    import('../ratelimit/ratelimit.store.ts'),
+  ]);
   // Commands fail fast while Redis is away instead of piling up: each limit has its own fallback.
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
   redis.on('error', (err) => logger.warn({ err }, 'redis (cluster limits) error'));
@@ -120,7 +123,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
   // Names this process in the leases of schedules that run once per cluster.
   const processId = `${process.pid}-${randomUUID().slice(0, 8)}`;
   const queue = createConfiguredQueue(db, logger, config);
-  const limits = createClusterLimits(config, logger);
+  const limits = await createClusterLimits(config, logger);
   const metrics = createMetrics();
   metrics.readQueueDepthWith(() => queue.depth());
   const engine =
