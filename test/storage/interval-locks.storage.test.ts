@@ -1,0 +1,79 @@
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
+import { runIntervalJobTask } from '../../src/jobs/jobs.interval.ts';
+import { recordValueResults } from '../../src/results/results.record.ts';
+import { findJob, findLatestRun } from '../../src/work/work.repository.ts';
+import type { ResultItem } from '../../src/work/work.table.ts';
+import { DIALECTS } from '../support/databases.ts';
+import { startHarness, type Harness } from '../support/harness.ts';
+
+function notFoundItem(key: string): ResultItem {
+  return {
+    key,
+    success: true,
+    reason: 'not found',
+    content: null,
+    served_from: 'live',
+    observed_at: new Date().toISOString(),
+    trust: {
+      score: 0,
+      components: { identity: 0, completeness: 0, price_integrity: 0, offer_contamination: 0, freshness: 1 },
+      flagged_offers: [],
+    },
+  };
+}
+
+for (const dialect of DIALECTS) {
+  describe(`interval runs and group commits on ${dialect}`, () => {
+    let harness: Harness;
+    before(async () => {
+      harness = await startHarness({ dialect, worker: false });
+    });
+    after(async () => harness.close());
+
+    /** Waits until some transaction waits for a lock (PostgreSQL), or a moment (SQLite). */
+    async function untilSomeoneWaitsForALock(): Promise<void> {
+      if (dialect === 'sqlite') return void (await sleep(300));
+      for (let tries = 0; tries < 200; tries += 1) {
+        const { rows } = await sql<{ waiting: string }>`
+          select count(*) as waiting from pg_locks where not granted`.execute(harness.runtime.deps.db);
+        if (Number(rows[0]?.waiting) > 0) return;
+        await sleep(10);
+      }
+      assert.fail('DELETE never waited for the run');
+    }
+
+    it('deletes an interval job while a group of its running run commits, without a deadlock', async () => {
+      const { deps } = harness.runtime;
+      const { headers } = await harness.account({ credits: 100 });
+      const created = await harness.app.inject({
+        method: 'POST',
+        url: '/job',
+        headers,
+        payload: { source: 'source_01', country: 'de', key: 'id', values: ['1', '2'], interval: 60 },
+      });
+      const intervalId = created.json().job._id as string;
+      const parent = await findJob(deps.db, intervalId);
+      await runIntervalJobTask(deps, { jobId: intervalId, runAt: parent?.next_run_at });
+      const run = await findLatestRun(deps.db, intervalId);
+      assert.ok(run);
+
+      // The group holds the run's row from its first write until the gate opens.
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      const recording = recordValueResults({ ...deps, pauseInGroup: () => gate }, run, [
+        { index: 0, item: notFoundItem('1'), cost: 1, reservedShare: 1 },
+      ]);
+      await sleep(100);
+      const deleting = harness.app.inject({ method: 'DELETE', url: `/job/${intervalId}`, headers });
+      await untilSomeoneWaitsForALock();
+      open();
+      const [recorded, deleted] = await Promise.allSettled([recording, deleting]);
+      assert.equal(recorded.status, 'fulfilled', String((recorded as PromiseRejectedResult).reason));
+      assert.equal(deleted.status, 'fulfilled');
+      assert.equal(deleted.value.statusCode, 200, deleted.value.body);
+    });
+  });
+}
