@@ -23,7 +23,7 @@ import {
   findLatestRun,
   insertJobValues,
   listJobValueStrings,
-  listRuns,
+  lockRuns,
   updateJob,
 } from '../work/work.repository.ts';
 import type { Job } from '../work/work.table.ts';
@@ -99,7 +99,7 @@ export async function runIntervalJobTask(deps: AppDeps, payload: Record<string, 
 
 /** Deletes the runs of an interval job, releasing what unfinished runs still hold. */
 async function deleteRunsReleasing(trx: Db, job: Job): Promise<void> {
-  for (const run of await listRuns(trx, job.id)) {
+  for (const run of await lockRuns(trx, job.id)) {
     if (run.status === 'new' || run.status === 'working')
       await releaseJobRemainder(trx, job.account_id, run.id);
   }

@@ -1,5 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
-import type { Db } from '../db/database.ts';
+import { dialectOf, type Db } from '../db/database.ts';
 import { writeInChunks } from '../lib/chunks.ts';
 import { isoNow } from '../lib/time.ts';
 import type { Job, JobStatus, JobValue, JobsTable } from './work.table.ts';
@@ -276,9 +276,20 @@ export async function findLatestRun(db: Db, intervalJobId: string, ended = false
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
-/** The runs of an interval job with their states. */
-export async function listRuns(db: Db, intervalJobId: string): Promise<Array<Pick<Job, 'id' | 'status'>>> {
-  return db.selectFrom('jobs').select(['id', 'status']).where('parent_id', '=', intervalJobId).execute();
+/**
+ * The runs of an interval job with their states, their rows locked (PostgreSQL) inside the caller's
+ * transaction. A run's group commit locks its job row before the account's credit lock; taking the
+ * runs' rows here before releasing their credits keeps that order, so deleting an interval job
+ * while a run records waits for the group instead of deadlocking with it.
+ */
+export async function lockRuns(db: Db, intervalJobId: string): Promise<Array<Pick<Job, 'id' | 'status'>>> {
+  let query = db
+    .selectFrom('jobs')
+    .select(['id', 'status'])
+    .where('parent_id', '=', intervalJobId)
+    .orderBy('id');
+  if (dialectOf(db) === 'postgres') query = query.forUpdate();
+  return query.execute();
 }
 
 /** Deletes every run of an interval job. */
