@@ -257,6 +257,37 @@ for (const dialect of DIALECTS) {
       assert.ok(order[2]!.atMs >= laterMs, 'later ran before its time');
     });
 
+    it('takes no more tasks than the room the process gives, even from a backlog waiting at start', async () => {
+      freshQueueName();
+      const producer = engine();
+      await producer.add(Array.from({ length: 6 }, (_, n) => ({ task: 'chunk', payload: { n } })));
+      await until('backlog relayed', async () => (await counts()).wait === 6);
+      let running = 0;
+      let most = 0;
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      const worker = engine();
+      // Each task fills the process (a chunk of values): room for one at a time.
+      worker.start(
+        {
+          chunk: async () => {
+            running += 1;
+            most = Math.max(most, running);
+            await gate;
+            running -= 1;
+          },
+        },
+        4,
+        {},
+        () => 1 - running,
+      );
+      await until('a task runs', () => running >= 1);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      open();
+      await until('all ran', async () => (await counts()).completed === 6);
+      assert.equal(most, 1, 'tasks run at once beyond the room');
+    });
+
     it('puts a running task back when the queue stops, without spending an attempt', async () => {
       freshQueueName();
       const attempts: number[] = [];
