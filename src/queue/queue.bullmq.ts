@@ -223,7 +223,9 @@ export function createBullmqQueue(db: Db, logger: Logger, options: BullmqQueueOp
       worker = new Worker(queueName, (job, token) => runTask(handlers, job, token), {
         connection: { url: options.redisUrl },
         prefix,
-        concurrency,
+        // BullMQ fetches up to `concurrency` jobs before it runs the first (which is when the room is
+        // next looked at): start from the room, or a backlog is claimed whole by the first worker.
+        concurrency: Math.max(1, Math.min(concurrency, room())),
         maxStalledCount: MAX_STALLED_COUNT,
         settings: { backoffStrategy: (attemptsMade: number) => retryDelayMs(attemptsMade) },
       });
