@@ -9,16 +9,14 @@
  * serves synthetic product pages and parses them with a minimal JSON-LD driver; `auto` (the default)
  * is `sandbox`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import type { CrawlContext, DriverOutcome, SourceDriver, ValueQuery } from '../src/crawl/crawl.types.ts';
 import { PageParseError } from '../src/crawl/crawl.errors.ts';
 import { sourceModules } from '../src/sources/sources.registry.ts';
 import { createCrawlEngine, type CrawlEngine, type CrawlValueInput } from '../src/crawl/crawl.engine.ts';
+import { crawlBenchValues, startPageServer } from './support.ts';
 
 type Mode = 'local' | 'sandbox';
 
@@ -75,23 +73,6 @@ async function serve(mode: Mode): Promise<void> {
   console.log(JSON.stringify({ port: (server.address() as AddressInfo).port }));
 }
 
-async function startChild(mode: Mode): Promise<{ child: ChildProcess; origin: string }> {
-  const self = fileURLToPath(import.meta.url);
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', self, '--serve', mode, '--page-kb', String(args['page-kb'])],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const lines = createInterface({ input: child.stdout as NonNullable<typeof child.stdout> });
-  for await (const line of lines) {
-    const port = (JSON.parse(line) as { port: number }).port;
-    return { child, origin: `http://127.0.0.1:${port}` };
-  }
-  throw new Error('page server ended before listening');
-}
-
 /** Local-mode driver: reads the JSON-LD of a synthetic page. */
 const localDriver: SourceDriver = {
   source: 'source_01',
@@ -125,16 +106,7 @@ async function valuesFor(
       values: Array.from({ length: pages }, (_, i) => (i % 20 === 19 ? `x${i}` : `p${i}`)),
     };
   }
-  const truth = (await (await fetch(`${origin}/catalog.json?source=source_01&country=de`)).json()) as {
-    base_url: string;
-    products: { id: string }[];
-    not_found: { id?: string[] };
-  };
-  const pool = [...truth.products.map((product) => product.id), ...(truth.not_found.id ?? []).slice(0, 20)];
-  return {
-    baseUrl: truth.base_url,
-    values: Array.from({ length: pages }, (_, i) => pool[i % pool.length] as string),
-  };
+  return crawlBenchValues(origin, pages);
 }
 
 function inputFor(driver: SourceDriver, baseUrl: string): (value: string) => CrawlValueInput {
@@ -203,7 +175,8 @@ async function main(): Promise<void> {
   if (args.serve) return serve(args.serve as Mode);
   const concurrency = Number(args.concurrency);
   const mode: Mode = args.mode === 'auto' ? 'sandbox' : (args.mode as Mode);
-  const { child, origin } = await startChild(mode);
+  const pageServer = await startPageServer(mode, Number(args['page-kb']));
+  const { origin } = pageServer;
   const { baseUrl, values } = await valuesFor(mode, origin, Number(args.pages));
   const driver = mode === 'sandbox' ? sourceModules.source_01.driver : localDriver;
   // Politeness is opened wide: the bench measures the engine's own cost, not the configured rate.
@@ -217,7 +190,7 @@ async function main(): Promise<void> {
     concurrency,
   );
   await engine.close();
-  child.kill();
+  await pageServer.stop();
   const report = {
     mode,
     values: values.length,

@@ -1,0 +1,204 @@
+/**
+ * Bookkeeping benchmark (issue 11, goal 3: ≤ 0.3 ms CPU per value): the service's CPU per value
+ * for everything but fetching and parsing, with a zero-cost upstream, before and after.
+ *
+ *   npx tsx bench/bookkeeping.ts --against /work/wt-base [--values 5000] [--rounds 1] [--batch-size 100]
+ *
+ * The zero-cost upstream is the observation cache (docs/cache.md), through the public API only, so
+ * both checkouts run it unchanged: the demo account (eligible for cache reuse) submits `--values`
+ * values once as batch jobs, which crawls them (warm-up); then it submits the same values again,
+ * as batch jobs and then as one stream to a local receiver, with `max_age` at its maximum, so every
+ * value is re-served from the cache: no fetch, no parse, but the whole queue → serve → record →
+ * credits → deliveries path of a crawled value (a receipt is written where a crawl writes its
+ * observation, and the re-served item's trust is recomputed). The sandbox's request counter proves
+ * no page was fetched during the measured passes, and every result says `served_from: "cache"`.
+ *
+ * Measured: CPU time (utime + stime from /proc, the service process and anything it started) from
+ * the first submission of a pass to its last job's end (batch) or the final delivery's arrival
+ * (stream, signatures checked), divided by the values. The sandbox runs in a process of its own.
+ */
+import { parseArgs } from 'node:util';
+import {
+  checkoutsOf,
+  chunked,
+  cpuMsOf,
+  log,
+  markdownTable,
+  median,
+  outcomesOf,
+  ratio,
+  runBatchJobs,
+  runNote,
+  sandboxRequests,
+  startPageServer,
+  startService,
+  startStreamReceiver,
+  streamBenchValues,
+  submitStream,
+  waitUntil,
+  type Checkout,
+  type PageServer,
+} from './support.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    against: { type: 'string' },
+    values: { type: 'string', default: '5000' },
+    rounds: { type: 'string', default: '1' },
+    'batch-size': { type: 'string', default: '100' },
+  },
+});
+const VALUE_COUNT = Number(args.values);
+const GOAL_MS = 0.3;
+/** The largest `max_age` (3 days): the warm-up's observations are certainly within it. */
+const MAX_AGE_S = 259_200;
+
+interface PassFigure {
+  seconds: number;
+  cpuMsPerValue: number;
+  fromCache: number;
+  fetches: number;
+}
+
+type Figures = Record<'batch' | 'stream', PassFigure>;
+
+/** Measures one pass: CPU of the service and the sandbox's fetches while `pass` runs. */
+async function measurePass(
+  pid: number,
+  sandbox: PageServer,
+  pass: () => Promise<void>,
+): Promise<Omit<PassFigure, 'fromCache'>> {
+  const requestsBefore = await sandboxRequests(sandbox.origin);
+  const cpuBefore = cpuMsOf(pid);
+  const startedMs = performance.now();
+  await pass();
+  const seconds = (performance.now() - startedMs) / 1000;
+  const cpuMs = cpuMsOf(pid) - cpuBefore;
+  return {
+    seconds,
+    cpuMsPerValue: cpuMs / VALUE_COUNT,
+    fetches: (await sandboxRequests(sandbox.origin)) - requestsBefore,
+  };
+}
+
+async function measure(checkout: Checkout, sandbox: PageServer, values: string[]): Promise<Figures> {
+  const service = await startService(checkout, {
+    SANDBOX_ENABLED: 'false',
+    SANDBOX_PORT: String(sandbox.port),
+    // The warm-up crawl should not wait on politeness; the measured passes fetch nothing.
+    CRAWL_PAIR_RPS: '100000',
+    CRAWL_PAIR_CONCURRENCY: '64',
+  });
+  try {
+    const chunks = chunked(values, 1000);
+    const warmStarted = performance.now();
+    const warm = await outcomesOf(service, await runBatchJobs(service, chunks, {}));
+    log(
+      `${checkout.label}: warm-up crawled in ${((performance.now() - warmStarted) / 1000).toFixed(1)} s: ${JSON.stringify(warm)}`,
+    );
+
+    let jobIds: string[] = [];
+    const batchPass = await measurePass(service.pid, sandbox, async () => {
+      jobIds = await runBatchJobs(service, chunks, { max_age: MAX_AGE_S });
+    });
+    // Read after the measured span: downloading is not bookkeeping.
+    const outcomes = await outcomesOf(service, jobIds);
+    log(`${checkout.label}: batch pass ${JSON.stringify(outcomes)}`);
+    const batchFromCache = Object.entries(outcomes)
+      .filter(([outcome]) => outcome.startsWith('cache '))
+      .reduce((sum, [, count]) => sum + count, 0);
+
+    const receiver = await startStreamReceiver(values.length);
+    const streamPass = await measurePass(service.pid, sandbox, async () => {
+      await submitStream(service, receiver, {
+        values,
+        max_age: MAX_AGE_S,
+        delivery_batch_size: Number(args['batch-size']),
+      });
+      await waitUntil('every delivery', () => receiver.complete(), 3600_000);
+    });
+    const tally = receiver.tally();
+    await receiver.close();
+    log(
+      `${checkout.label}: stream pass ${JSON.stringify({ ...tally, firstDeliveryMs: undefined, lastDeliveryMs: undefined })}`,
+    );
+    if (tally.badSignatures > 0 || tally.missing > 0 || tally.duplicated > 0)
+      throw new Error('stream results wrong');
+    return {
+      batch: { ...batchPass, fromCache: batchFromCache },
+      stream: { ...streamPass, fromCache: tally.servedFrom.cache ?? 0 },
+    };
+  } finally {
+    await service.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const sandbox = await startPageServer('sandbox');
+  const runs = new Map<string, Figures[]>();
+  try {
+    const values = await streamBenchValues(sandbox.origin, VALUE_COUNT);
+    for (let round = 0; round < Number(args.rounds); round += 1) {
+      for (const checkout of checkoutsOf(args.against, round)) {
+        log(`round ${round + 1}: ${checkout.label} (${checkout.dir})`);
+        runs.set(checkout.label, [
+          ...(runs.get(checkout.label) ?? []),
+          await measure(checkout, sandbox, values),
+        ]);
+      }
+    }
+  } finally {
+    await sandbox.stop();
+  }
+  const summary = (label: string, pass: keyof Figures) => {
+    const figures = runs.get(label)?.map((run) => run[pass]);
+    if (!figures) return undefined;
+    return {
+      cpuMsPerValue: median(figures.map((figure) => figure.cpuMsPerValue)),
+      seconds: median(figures.map((figure) => figure.seconds)),
+      fromCache: Math.min(...figures.map((figure) => figure.fromCache)),
+      fetches: Math.max(...figures.map((figure) => figure.fetches)),
+    };
+  };
+  const rows: string[][] = [];
+  for (const pass of ['batch', 'stream'] as const) {
+    const before = summary('before', pass);
+    const after = summary('after', pass);
+    const cell = (figure: typeof after) => (figure ? `${figure.cpuMsPerValue.toFixed(3)} ms` : '–');
+    const detail = (figure: typeof after) =>
+      figure
+        ? `${figure.seconds.toFixed(1)} s, ${figure.fromCache}/${VALUE_COUNT} from cache, ${figure.fetches} fetches`
+        : '–';
+    rows.push([
+      pass === 'batch' ? `batch jobs of ≤ 1 000 values` : `one stream, deliveries of ${args['batch-size']}`,
+      cell(before),
+      cell(after),
+      ratio(after?.cpuMsPerValue, before?.cpuMsPerValue),
+      after ? `${(after.cpuMsPerValue / GOAL_MS).toFixed(1)}× the goal` : '–',
+      detail(before),
+      detail(after),
+    ]);
+  }
+  const header = [
+    'pass (all re-served from cache)',
+    'CPU per value before',
+    'after',
+    'after/before',
+    `vs goal ≤ ${GOAL_MS} ms`,
+    'before: time, cache, fetches',
+    'after: time, cache, fetches',
+  ];
+  console.log(
+    `\n${VALUE_COUNT} source_01/de values, service CPU (utime+stime) per value, ${args.rounds} round(s) (medians)\n`,
+  );
+  console.log(markdownTable(header, rows));
+  console.log(`\n${runNote(args.against)}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  },
+);
