@@ -20,25 +20,27 @@
 import { parseArgs } from 'node:util';
 import {
   checkoutsOf,
-  chunked,
   cpuMsOf,
   log,
   markdownTable,
   median,
-  outcomesOf,
   ratio,
-  runBatchJobs,
   runNote,
-  sandboxRequests,
   startPageServer,
   startService,
+  type Checkout,
+  type PageServer,
+} from './support.ts';
+import {
+  chunked,
+  outcomesOf,
+  runBatchJobs,
+  sandboxRequests,
   startStreamReceiver,
   streamBenchValues,
   submitStream,
   waitUntil,
-  type Checkout,
-  type PageServer,
-} from './support.ts';
+} from './support.api.ts';
 
 const { values: args } = parseArgs({
   options: {

@@ -16,7 +16,8 @@ import type { CrawlContext, DriverOutcome, SourceDriver, ValueQuery } from '../s
 import { PageParseError } from '../src/crawl/crawl.errors.ts';
 import { sourceModules } from '../src/sources/sources.registry.ts';
 import { createCrawlEngine, type CrawlEngine, type CrawlValueInput } from '../src/crawl/crawl.engine.ts';
-import { crawlBenchValues, startPageServer } from './support.ts';
+import { startPageServer } from './support.ts';
+import { crawlBenchValues } from './support.api.ts';
 
 type Mode = 'local' | 'sandbox';
 

@@ -26,15 +26,11 @@ import { parseArgs } from 'node:util';
 import { cleanText, parseAmount } from '../src/crawl/parse/values.ts';
 import {
   checkoutsOf,
-  chunked,
   cpuMsOf,
-  crawlBenchValues,
   log,
   markdownTable,
   median,
-  outcomesOf,
   ratio,
-  runBatchJobs,
   runJsonScript,
   runNote,
   startPageServer,
@@ -42,6 +38,7 @@ import {
   THIS_CHECKOUT,
   type Checkout,
 } from './support.ts';
+import { chunked, crawlBenchValues, outcomesOf, runBatchJobs } from './support.api.ts';
 
 const { values: args } = parseArgs({
   options: {
