@@ -2,7 +2,7 @@
  * Bookkeeping benchmark (issue 11, goal 3: ≤ 0.3 ms CPU per value): the service's CPU per value
  * for everything but fetching and parsing, with a zero-cost upstream, before and after.
  *
- *   npx tsx bench/bookkeeping.ts --against /work/wt-base [--values 5000] [--rounds 1] [--batch-size 100]
+ *   npx tsx bench/bookkeeping.ts --against /work/wt-base [--values 5000] [--rounds 3] [--batch-size 100]
  *
  * The zero-cost upstream is the observation cache (docs/cache.md), through the public API only, so
  * both checkouts run it unchanged: the demo account (eligible for cache reuse) submits `--values`
@@ -16,6 +16,8 @@
  * Measured: CPU time (utime + stime from /proc, the service process and anything it started) from
  * the first submission of a pass to its last job's end (batch) or the final delivery's arrival
  * (stream, signatures checked), divided by the values. The sandbox runs in a process of its own.
+ * Both checkouts' services stay up; after their warm-ups, `--rounds` rounds each run a batch pass
+ * and a stream pass on both, alternating which goes first; figures are the medians.
  */
 import { parseArgs } from 'node:util';
 import {
@@ -30,6 +32,7 @@ import {
   startService,
   type Checkout,
   type PageServer,
+  type RunningService,
 } from './support.ts';
 import {
   chunked,
@@ -46,7 +49,7 @@ const { values: args } = parseArgs({
   options: {
     against: { type: 'string' },
     values: { type: 'string', default: '5000' },
-    rounds: { type: 'string', default: '1' },
+    rounds: { type: 'string', default: '3' },
     'batch-size': { type: 'string', default: '100' },
   },
 });
@@ -83,7 +86,8 @@ async function measurePass(
   };
 }
 
-async function measure(checkout: Checkout, sandbox: PageServer, values: string[]): Promise<Figures> {
+/** Starts a checkout's service on the external sandbox and crawls `values` once (the warm-up). */
+async function startWarm(checkout: Checkout, sandbox: PageServer, values: string[]): Promise<RunningService> {
   const service = await startService(checkout, {
     SANDBOX_ENABLED: 'false',
     SANDBOX_PORT: String(sandbox.port),
@@ -91,27 +95,41 @@ async function measure(checkout: Checkout, sandbox: PageServer, values: string[]
     CRAWL_PAIR_RPS: '100000',
     CRAWL_PAIR_CONCURRENCY: '64',
   });
+  const startedMs = performance.now();
+  const warm = await outcomesOf(service, await runBatchJobs(service, chunked(values, 1000), {}));
+  const seconds = ((performance.now() - startedMs) / 1000).toFixed(1);
+  log(`${checkout.label}: warm-up crawled in ${seconds} s: ${JSON.stringify(warm)}`);
+  return service;
+}
+
+/** One measured pass of batch jobs: every value re-served from the cache. */
+async function batchPass(
+  service: RunningService,
+  sandbox: PageServer,
+  values: string[],
+): Promise<PassFigure> {
+  let jobIds: string[] = [];
+  const figure = await measurePass(service.pid, sandbox, async () => {
+    jobIds = await runBatchJobs(service, chunked(values, 1000), { max_age: MAX_AGE_S });
+  });
+  // Read after the measured span: downloading is not bookkeeping.
+  const outcomes = await outcomesOf(service, jobIds);
+  log(`${service.checkout.label}: batch pass ${figure.seconds.toFixed(1)} s ${JSON.stringify(outcomes)}`);
+  const fromCache = Object.entries(outcomes)
+    .filter(([outcome]) => outcome.startsWith('cache '))
+    .reduce((sum, [, count]) => sum + count, 0);
+  return { ...figure, fromCache };
+}
+
+/** One measured pass of a stream to a local receiver: every value re-served from the cache. */
+async function streamPass(
+  service: RunningService,
+  sandbox: PageServer,
+  values: string[],
+): Promise<PassFigure> {
+  const receiver = await startStreamReceiver(values.length);
   try {
-    const chunks = chunked(values, 1000);
-    const warmStarted = performance.now();
-    const warm = await outcomesOf(service, await runBatchJobs(service, chunks, {}));
-    log(
-      `${checkout.label}: warm-up crawled in ${((performance.now() - warmStarted) / 1000).toFixed(1)} s: ${JSON.stringify(warm)}`,
-    );
-
-    let jobIds: string[] = [];
-    const batchPass = await measurePass(service.pid, sandbox, async () => {
-      jobIds = await runBatchJobs(service, chunks, { max_age: MAX_AGE_S });
-    });
-    // Read after the measured span: downloading is not bookkeeping.
-    const outcomes = await outcomesOf(service, jobIds);
-    log(`${checkout.label}: batch pass ${JSON.stringify(outcomes)}`);
-    const batchFromCache = Object.entries(outcomes)
-      .filter(([outcome]) => outcome.startsWith('cache '))
-      .reduce((sum, [, count]) => sum + count, 0);
-
-    const receiver = await startStreamReceiver(values.length);
-    const streamPass = await measurePass(service.pid, sandbox, async () => {
+    const figure = await measurePass(service.pid, sandbox, async () => {
       await submitStream(service, receiver, {
         values,
         max_age: MAX_AGE_S,
@@ -119,37 +137,39 @@ async function measure(checkout: Checkout, sandbox: PageServer, values: string[]
       });
       await waitUntil('every delivery', () => receiver.complete(), 3600_000);
     });
-    const tally = receiver.tally();
-    await receiver.close();
-    log(
-      `${checkout.label}: stream pass ${JSON.stringify({ ...tally, firstDeliveryMs: undefined, lastDeliveryMs: undefined })}`,
-    );
-    if (tally.badSignatures > 0 || tally.missing > 0 || tally.duplicated > 0)
+    const { firstDeliveryMs: _first, lastDeliveryMs: _last, ...tally } = receiver.tally();
+    log(`${service.checkout.label}: stream pass ${figure.seconds.toFixed(1)} s ${JSON.stringify(tally)}`);
+    if (tally.badSignatures > 0 || tally.missing > 0 || tally.duplicated > 0) {
       throw new Error('stream results wrong');
-    return {
-      batch: { ...batchPass, fromCache: batchFromCache },
-      stream: { ...streamPass, fromCache: tally.servedFrom.cache ?? 0 },
-    };
+    }
+    return { ...figure, fromCache: tally.servedFrom.cache ?? 0 };
   } finally {
-    await service.stop();
+    await receiver.close();
   }
 }
 
 async function main(): Promise<void> {
   const sandbox = await startPageServer('sandbox');
   const runs = new Map<string, Figures[]>();
+  const services: RunningService[] = [];
   try {
     const values = await streamBenchValues(sandbox.origin, VALUE_COUNT);
+    // Both services stay up: warmed once, then their measured passes alternate, so the machine's
+    // load during the run hits both alike.
+    for (const checkout of checkoutsOf(args.against))
+      services.push(await startWarm(checkout, sandbox, values));
     for (let round = 0; round < Number(args.rounds); round += 1) {
-      for (const checkout of checkoutsOf(args.against, round)) {
-        log(`round ${round + 1}: ${checkout.label} (${checkout.dir})`);
-        runs.set(checkout.label, [
-          ...(runs.get(checkout.label) ?? []),
-          await measure(checkout, sandbox, values),
-        ]);
+      const order = round % 2 === 1 ? [...services].reverse() : services;
+      const batch = new Map<RunningService, PassFigure>();
+      for (const service of order) batch.set(service, await batchPass(service, sandbox, values));
+      for (const service of order) {
+        const stream = await streamPass(service, sandbox, values);
+        const label = service.checkout.label;
+        runs.set(label, [...(runs.get(label) ?? []), { batch: batch.get(service) as PassFigure, stream }]);
       }
     }
   } finally {
+    for (const service of services) await service.stop();
     await sandbox.stop();
   }
   const summary = (label: string, pass: keyof Figures) => {
