@@ -249,6 +249,8 @@ function printTable(figures: Map<string, Figure[]>): void {
       ratio(figure.perSecond, crawlee?.perSecond),
       before ? ratio(figure.perSecond, before.perSecond) : '',
       `${figure.cpuMsPerUnit.toFixed(2)} ms`,
+      // Work per CPU second against Crawlee's: steadier than the rate on a loaded machine.
+      ratio(crawlee?.cpuMsPerUnit, figure.cpuMsPerUnit),
       before ? ratio(figure.cpuMsPerUnit, before.cpuMsPerUnit) : '',
       measured,
       figure.note ?? '',
@@ -257,7 +259,7 @@ function printTable(figures: Map<string, Figure[]>): void {
   row('crawlee', 'Crawlee 3.18 CheerioCrawler', 'pages', 'Crawlee process');
   for (const label of ['before', 'after'])
     row(`engine ${label}`, 'crawl engine alone (bench/crawl.ts)', 'pages', 'engine process');
-  const limits = `pair limits raised (CRAWL_PAIR_RPS=${args['pair-rps']}, CRAWL_PAIR_CONCURRENCY=${args['pair-concurrency']})`;
+  const limits = `pair limits raised (RPS ${args['pair-rps']}, concurrency ${args['pair-concurrency']})`;
   for (const label of ['before', 'after'])
     row(`raised ${label}`, `whole service, batch jobs, ${limits}`, 'values', 'service process');
   for (const label of ['before', 'after'])
@@ -269,6 +271,7 @@ function printTable(figures: Map<string, Figure[]>): void {
     '× Crawlee',
     'rate after/before',
     'CPU per page or value',
+    '× Crawlee per CPU',
     'CPU after/before',
     'CPU of',
     'outcomes',
