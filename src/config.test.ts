@@ -75,3 +75,94 @@ describe('configuration', () => {
     assert.throws(() => loadConfig({ LOCAL_EGRESS_COUNTRY: 'germany' }), /LOCAL_EGRESS_COUNTRY=/);
   });
 });
+
+describe('CRAWL_LIMITS: politeness per source or (source, country) pair', () => {
+  // The catalogue lives layers above config.ts; the process shells pass the real one.
+  const SOURCES = { source_01: ['de', 'at', 'uk', 'gb'], source_02: ['de', 'fr'] };
+
+  /** The problems of a refused configuration, one line each. */
+  function problemsOf(env: Record<string, string>): string[] {
+    try {
+      loadConfig(env, SOURCES);
+    } catch (error) {
+      assert.ok(error instanceof ConfigError);
+      return error.problems;
+    }
+    assert.fail('the configuration was accepted');
+  }
+
+  it('is empty by default, so every pair keeps CRAWL_PAIR_CONCURRENCY and CRAWL_PAIR_RPS', () => {
+    const config = loadConfig({}, SOURCES);
+    assert.deepEqual(config.crawlLimits, {});
+    assert.equal(config.crawlPairConcurrency, 16);
+    assert.equal(config.crawlPairRequestsPerSecond, 200);
+  });
+
+  it('reads rps and concurrency per source and per pair', () => {
+    const config = loadConfig(
+      { CRAWL_LIMITS: '{"source_01": {"rps": 1000, "concurrency": 64}, "source_02.de": {"rps": 0.5}}' },
+      SOURCES,
+    );
+    assert.deepEqual(config.crawlLimits, {
+      source_01: { requestsPerSecond: 1000, concurrency: 64 },
+      'source_02.de': { requestsPerSecond: 0.5 },
+    });
+  });
+
+  it('lists every bad key, setting and number as a problem of its own, beside other bad variables', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      CRAWL_LIMITS: JSON.stringify({
+        source_1: { rps: 5 },
+        'source_01.deu': { rps: 5 },
+        source_02: { rps: 0, concurrency: 2.5, burst: 9 },
+        'source_01.de': { rps: '5' },
+        'source_01.at': {},
+      }),
+    });
+    assert.deepEqual(problems, [
+      'PORT="eighty" must be an integer from 0 to 65535',
+      'CRAWL_LIMITS: "source_1" is not "source_NN" or "source_NN.cc"',
+      'CRAWL_LIMITS: "source_01.deu" is not "source_NN" or "source_NN.cc"',
+      'CRAWL_LIMITS: "source_02" rps 0 must be a number above 0',
+      'CRAWL_LIMITS: "source_02" concurrency 2.5 must be an integer from 1 to 1000',
+      'CRAWL_LIMITS: "source_02" has no setting "burst" (settings: rps, concurrency)',
+      'CRAWL_LIMITS: "source_01.de" rps "5" must be a number above 0',
+      'CRAWL_LIMITS: "source_01.at" must be an object with at least one of rps, concurrency',
+    ]);
+  });
+
+  it('refuses an unknown source, a country the source does not serve and uk beside gb, beside bad numbers', () => {
+    const problems = problemsOf({
+      CRAWL_LIMITS: JSON.stringify({
+        source_13: { rps: 5 },
+        'source_02.uk': { rps: 5 },
+        'source_01.uk': { rps: 5 },
+        'source_01.gb': { rps: 6 },
+        'source_02.xx': { concurrency: 0 },
+      }),
+    });
+    assert.deepEqual(problems, [
+      'CRAWL_LIMITS: "source_02.xx" concurrency 0 must be an integer from 1 to 1000',
+      'CRAWL_LIMITS: "source_13": source_13 is not a source (source_01 to source_02)',
+      'CRAWL_LIMITS: "source_02.uk": source_02 serves no country uk (it serves de, fr)',
+      'CRAWL_LIMITS: "source_01.uk" and "source_01.gb" name one marketplace: keep one',
+      'CRAWL_LIMITS: "source_02.xx": source_02 serves no country xx (it serves de, fr)',
+    ]);
+  });
+
+  it('accepts a country added with SOURCE_EXTRA_COUNTRIES', () => {
+    const env = { CRAWL_LIMITS: '{"source_02.ch": {"rps": 5}}' };
+    assert.match(problemsOf(env).join('\n'), /source_02 serves no country ch/);
+    const config = loadConfig({ ...env, SOURCE_EXTRA_COUNTRIES: '{"source_02": ["ch"]}' }, SOURCES);
+    assert.deepEqual(config.crawlLimits, { 'source_02.ch': { requestsPerSecond: 5 } });
+  });
+
+  it('refuses what is not a JSON object, naming the variable and its value', () => {
+    for (const raw of ['source_01=rps:5', '[]', '{"source_01": 5']) {
+      const [problem, ...more] = problemsOf({ CRAWL_LIMITS: raw });
+      assert.deepEqual(more, []);
+      assert.ok(problem?.startsWith(`CRAWL_LIMITS=${JSON.stringify(raw)} must be JSON`), problem);
+    }
+  });
+});

@@ -1,4 +1,10 @@
 import { resolve } from 'node:path';
+import {
+  checkCrawlLimitPairs,
+  readCrawlLimits,
+  type CrawlLimits,
+  type SourceCountries,
+} from './config.crawl-limits.ts';
 
 /**
  * The service's configuration. `loadConfig` is the only reader of `process.env`: every variable is
@@ -8,7 +14,15 @@ import { resolve } from 'node:path';
 
 type Parser<T> = (raw: string) => T;
 
-class ConfigValueError extends Error {}
+/** A bad value: one reason, or (`details`) several, each reported as a problem of its own. */
+class ConfigValueError extends Error {
+  constructor(
+    message: string,
+    readonly details: readonly string[] = [],
+  ) {
+    super(message);
+  }
+}
 
 function integer(min: number, max: number): Parser<number> {
   return (raw) => {
@@ -135,6 +149,40 @@ function trustProxy(raw: string): boolean | string[] {
   return entries;
 }
 
+const crawlLimitsJson = jsonObject(
+  'an object of "source_NN" or "source_NN.cc" to {"rps": number, "concurrency": integer}',
+  isObject,
+);
+
+function crawlLimits(raw: string): CrawlLimits {
+  const { limits, problems } = readCrawlLimits(crawlLimitsJson(raw));
+  if (problems.length > 0) throw new ConfigValueError(problems.join('; '), problems);
+  return limits;
+}
+
+/**
+ * Entries of `CRAWL_LIMITS` for a source or country the catalogue lacks; read from the raw JSON, so
+ * they are reported beside the entries' other problems rather than after those are fixed.
+ */
+function crawlLimitPairProblems(
+  env: Record<string, string | undefined>,
+  values: Record<string, unknown>,
+  sources: SourceCountries,
+): string[] {
+  let keys: string[] = [];
+  try {
+    const parsed: unknown = JSON.parse(env[schema.crawlLimits.env] || '{}');
+    if (isObject(parsed)) keys = Object.keys(parsed);
+  } catch {
+    return []; // reported as not JSON
+  }
+  const extra = (values.extraCountries ?? {}) as Record<string, string[]>;
+  const countries = Object.fromEntries(
+    Object.entries(sources).map(([id, own]) => [id, [...own, ...(extra[id] ?? [])]]),
+  );
+  return checkCrawlLimitPairs(keys, countries).map((problem) => `${schema.crawlLimits.env}: ${problem}`);
+}
+
 function countryCode(raw: string): string {
   const lower = raw.trim().toLowerCase();
   if (!/^[a-z]{2}$/.test(lower)) throw new ConfigValueError('must be a two-letter country code');
@@ -205,6 +253,8 @@ const schema = {
   crawlMaxAttempts: { env: 'CRAWL_MAX_ATTEMPTS', parse: integer(1, 20), default: 4 },
   crawlPairConcurrency: { env: 'CRAWL_PAIR_CONCURRENCY', parse: integer(1, 1000), default: 16 },
   crawlPairRequestsPerSecond: { env: 'CRAWL_PAIR_RPS', parse: positiveNumber, default: 200 },
+  // Per `source_NN` or `source_NN.cc`: the most specific entry wins, then CRAWL_PAIR_*.
+  crawlLimits: { env: 'CRAWL_LIMITS', parse: crawlLimits, default: {} as CrawlLimits },
   callbackAllowHosts: { env: 'CALLBACK_ALLOW_HOSTS', parse: list, default: [] as string[] },
   // POST /stream must fit 100 000 values of up to 1000 characters (issue 5).
   streamBodyLimitBytes: {
@@ -284,8 +334,15 @@ export class ConfigError extends Error {
   }
 }
 
-/** Reads and validates the environment (defaults: `process.env`). */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+/**
+ * Reads and validates the environment (defaults: `process.env`). `sources`, the countries of each
+ * source in the catalogue (which lives layers above this file), lets it refuse `CRAWL_LIMITS` entries
+ * naming no source or a country the source does not serve; the process shells always pass it.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  sources?: SourceCountries,
+): Config {
   const problems: string[] = [];
   const values: Record<string, unknown> = {};
   for (const [name, spec] of Object.entries(schema)) {
@@ -297,10 +354,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     try {
       values[name] = (spec.parse as Parser<unknown>)(raw);
     } catch (error) {
+      if (error instanceof ConfigValueError && error.details.length > 0) {
+        problems.push(...error.details.map((detail) => `${spec.env}: ${detail}`));
+        continue;
+      }
       const reason = error instanceof ConfigValueError ? error.message : String(error);
       problems.push(`${spec.env}=${JSON.stringify(raw)} ${reason}`);
     }
   }
+  if (sources) problems.push(...crawlLimitPairProblems(env, values, sources));
   const oidc = [schema.oidcIssuer.env, schema.oidcAudience.env, schema.oidcJwksUrl.env];
   const oidcSet = oidc.filter((name) => env[name] !== undefined && env[name] !== '');
   if (oidcSet.length > 0 && oidcSet.length < oidc.length) {

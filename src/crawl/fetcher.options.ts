@@ -3,7 +3,7 @@
  * (this module never reads the environment). Units are in the names.
  */
 
-import type { PolitenessFactory } from './politeness.ts';
+import type { PairLimits, PolitenessFactory } from './politeness.ts';
 
 /** Decides whether a fetched HTML page is a block / captcha page rather than content. */
 export type BlockPageDetector = (page: { status: number; body: string }) => boolean;
@@ -32,7 +32,15 @@ export interface FetcherOptions {
   perPairConcurrency: number;
   /** Steady request rate per (source, country) pair (token bucket refill at full speed). */
   perPairRequestsPerSecond: number;
-  /** Token bucket capacity: requests a rested pair may start back to back. */
+  /**
+   * Concurrency and rate of some sources (`source_NN`) or pairs (`source_NN.cc`) instead of the two
+   * above (`CRAWL_LIMITS`); the most specific entry that sets a field wins.
+   */
+  perPairLimits: Readonly<Record<string, PairLimits>>;
+  /**
+   * Token bucket capacity: requests a rested pair may start back to back (never more than its rate
+   * allows in one second).
+   */
   perPairBurst: number;
   /** Each error response multiplies the pair's request interval by this (never below 1). */
   errorSlowdownFactor: number;
@@ -108,6 +116,7 @@ export const DEFAULT_FETCHER_OPTIONS: Readonly<FetcherOptions> = {
   maxRedirects: 5,
   perPairConcurrency: 4,
   perPairRequestsPerSecond: 4,
+  perPairLimits: {},
   perPairBurst: 4,
   errorSlowdownFactor: 1.5,
   rateLimitSlowdownFactor: 2,
@@ -155,6 +164,13 @@ export function resolveFetcherOptions(overrides: Partial<FetcherOptions> = {}): 
     requirePositive(name, options[name], true);
   }
   requirePositive('maxPairPauseWaitMs', options.maxPairPauseWaitMs, true);
+  for (const [key, limit] of Object.entries(options.perPairLimits)) {
+    if (limit.concurrency !== undefined)
+      requirePositive(`perPairLimits.${key}.concurrency`, limit.concurrency);
+    if (limit.requestsPerSecond !== undefined) {
+      requirePositive(`perPairLimits.${key}.requestsPerSecond`, limit.requestsPerSecond);
+    }
+  }
   if (options.perPairBurst < 1) throw new RangeError('fetcher option perPairBurst must be at least 1');
   if (
     options.errorSlowdownFactor < 1 ||

@@ -12,7 +12,13 @@ import { abortError, backoffDelayMs, FetchFailure } from './fetcher.failures.ts'
 import type { HostGuard } from './fetcher.hosts.ts';
 import { resolveFetcherOptions, type FetcherOptions } from './fetcher.options.ts';
 import { SessionManager, type Session } from './fetcher.session.ts';
-import { inProcessPoliteness, type GateSnapshot, type PolitenessFeedback } from './politeness.ts';
+import {
+  inProcessPoliteness,
+  settingsPerPair,
+  type GateSnapshot,
+  type PolitenessFeedback,
+  type PolitenessSettings,
+} from './politeness.ts';
 
 /** One HTTP answer the fetcher got, for provenance (spec 2.6). */
 export interface FetchAnswer extends Answer {
@@ -105,7 +111,7 @@ function feedbackFor(failure: FetchFailure, retryAfterMs: number | undefined): P
 /** Creates a fetcher; one per process is enough (its pools and politeness state are shared). */
 export function createFetcher(overrides: Partial<FetcherOptions> = {}): Fetcher {
   const options = resolveFetcherOptions(overrides);
-  const politeness = (options.politeness ?? inProcessPoliteness)({
+  const defaults: PolitenessSettings = {
     concurrency: options.perPairConcurrency,
     requestsPerSecond: options.perPairRequestsPerSecond,
     burst: options.perPairBurst,
@@ -115,7 +121,10 @@ export function createFetcher(overrides: Partial<FetcherOptions> = {}): Fetcher 
     successRecoveryFactor: options.successRecoveryFactor,
     rateLimitPauseMs: options.rateLimitPauseMs,
     maxPauseWaitMs: options.maxPairPauseWaitMs,
-  });
+  };
+  const politeness = (options.politeness ?? inProcessPoliteness)(
+    settingsPerPair(defaults, options.perPairLimits),
+  );
   const sessions = new SessionManager(options);
   let closed = false;
 

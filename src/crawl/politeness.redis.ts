@@ -243,14 +243,15 @@ class RedisPairGate implements Gate {
 
 /** The cluster's gates on Redis; `src/main/runtime.ts` passes this to the fetcher in distributed mode. */
 export function redisPoliteness(options: RedisPolitenessOptions): PolitenessFactory {
-  return (settings): PolitenessGates => {
+  return (settingsOf): PolitenessGates => {
     const gates = new Map<string, RedisPairGate>();
     return {
       gate(source, country) {
         const key = pairKey(source, country);
         let gate = gates.get(key);
         if (!gate) {
-          gate = new RedisPairGate(key, settings, options);
+          // Each pair its own settings: its semaphore size and its rate counter's points.
+          gate = new RedisPairGate(key, settingsOf(source, country), options);
           gates.set(key, gate);
         }
         return gate;

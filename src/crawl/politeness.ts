@@ -64,8 +64,17 @@ export interface PolitenessGates {
   close(): void;
 }
 
-/** Makes the gates of one fetcher from its settings: in-process (default) or on Redis. */
-export type PolitenessFactory = (settings: PolitenessSettings) => PolitenessGates;
+/** The settings of one pair (`settingsPerPair` resolves them from the defaults and the overrides). */
+export type PairSettings = (source: string, country: string) => PolitenessSettings;
+
+/** Makes the gates of one fetcher from each pair's settings: in-process (default) or on Redis. */
+export type PolitenessFactory = (settingsOf: PairSettings) => PolitenessGates;
+
+/** An operator's overrides for a source or a pair (`CRAWL_LIMITS`); absent fields fall through. */
+export interface PairLimits {
+  readonly concurrency?: number;
+  readonly requestsPerSecond?: number;
+}
 
 /** The politeness state of one (source, country) pair, in this process. */
 export class PairGate implements Gate {
@@ -222,17 +231,45 @@ export function pairKey(source: string, country: string): string {
   return `${source}.${normalized}`;
 }
 
+/**
+ * Each pair's settings: every field of `limits` from the most specific entry that sets it
+ * (`source_NN.cc`, then `source_NN`), else from `defaults`. `source_NN.gb` and `source_NN.uk` are one
+ * entry, as they are one gate. The burst never exceeds a second's worth of requests (at least one), so
+ * a pair limited to R requests per second never starts more than R back to back after a rest.
+ */
+export function settingsPerPair(
+  defaults: PolitenessSettings,
+  limits: Readonly<Record<string, PairLimits>> = {},
+): PairSettings {
+  const byKey = new Map<string, PairLimits>();
+  for (const [key, limit] of Object.entries(limits)) {
+    const [source = key, country] = key.split('.');
+    byKey.set(country === undefined ? source : pairKey(source, country), limit);
+  }
+  return (source, country) => {
+    const pair = byKey.get(pairKey(source, country)) ?? {};
+    const whole = byKey.get(source) ?? {};
+    const requestsPerSecond = pair.requestsPerSecond ?? whole.requestsPerSecond ?? defaults.requestsPerSecond;
+    return {
+      ...defaults,
+      concurrency: pair.concurrency ?? whole.concurrency ?? defaults.concurrency,
+      requestsPerSecond,
+      burst: Math.max(1, Math.min(defaults.burst, Math.floor(requestsPerSecond))),
+    };
+  };
+}
+
 /** One `PairGate` per (source, country), created on first use: the embedded default. */
 export class PolitenessRegistry implements PolitenessGates {
   private readonly gates = new Map<string, PairGate>();
 
-  constructor(private readonly settings: PolitenessSettings) {}
+  constructor(private readonly settingsOf: PairSettings) {}
 
   gate(source: string, country: string): PairGate {
     const key = pairKey(source, country);
     let gate = this.gates.get(key);
     if (!gate) {
-      gate = new PairGate(key, this.settings);
+      gate = new PairGate(key, this.settingsOf(source, country));
       this.gates.set(key, gate);
     }
     return gate;
@@ -244,4 +281,4 @@ export class PolitenessRegistry implements PolitenessGates {
 }
 
 /** The in-process gates: each process keeps its own limits (the embedded default). */
-export const inProcessPoliteness: PolitenessFactory = (settings) => new PolitenessRegistry(settings);
+export const inProcessPoliteness: PolitenessFactory = (settingsOf) => new PolitenessRegistry(settingsOf);

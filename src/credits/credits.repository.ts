@@ -144,8 +144,9 @@ export interface SpendingSettings {
 
 /**
  * Serializes credit decisions of one account inside a transaction and answers its spending
- * settings as they are now. PostgreSQL locks the account row; SQLite transactions already run
- * one at a time on the service's single connection.
+ * settings as they are now. PostgreSQL locks the account row; a SQLite transaction holds the file's
+ * write lock from its start (`BEGIN IMMEDIATE`), so credit decisions of every process on the file
+ * run one at a time.
  */
 export async function lockAccountForCredits(db: Db, accountId: string): Promise<SpendingSettings> {
   let query = db.selectFrom('accounts').select(['overage', 'budget_cap']).where('id', '=', accountId);

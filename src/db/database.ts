@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { DatabaseSchema } from './database.schema.ts';
+import { ServiceSqliteDialect } from './database.sqlite.ts';
 
 /** The typed Kysely handle used across the service (a transaction is one too). */
 export type Db = Kysely<DatabaseSchema>;
@@ -12,13 +13,28 @@ export type Trx = Transaction<DatabaseSchema>;
 /** Which SQL dialect a handle speaks. */
 export type DialectName = 'sqlite' | 'postgres';
 
-/** Where the data lives: a SQLite file (embedded default) or a PostgreSQL URL (distributed). */
-export type DatabaseTarget = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+/**
+ * Where the data lives: a SQLite file (embedded default) or a PostgreSQL URL (distributed). On
+ * SQLite, `busyTimeoutMs` bounds how long a statement waits for another process's write lock
+ * (default `SQLITE_BUSY_TIMEOUT_MS`).
+ */
+export type DatabaseTarget =
+  { dialect: 'sqlite'; file: string; busyTimeoutMs?: number } | { dialect: 'postgres'; url: string };
+
+/**
+ * Default wait for another process's SQLite write lock. A 100 000-value submission holds it for a
+ * few seconds (one transaction), so the default outlasts that.
+ */
+export const SQLITE_BUSY_TIMEOUT_MS = 15_000;
 
 // pg returns int8 (count, sum) as strings; every such figure here fits in a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-/** Opens the database. SQLite runs in WAL mode so readers never block the single writer. */
+/**
+ * Opens the database. SQLite runs in WAL mode so readers never block the writer; several processes
+ * may share the file: each transaction takes the write lock when it begins (`BEGIN IMMEDIATE`) and
+ * waits for it without blocking the event loop (`database.sqlite.ts`).
+ */
 export function openDatabase(target: DatabaseTarget): Db {
   if (target.dialect === 'postgres') {
     const pool = new pg.Pool({
@@ -36,12 +52,15 @@ export function openDatabase(target: DatabaseTarget): Db {
     return new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
   }
   mkdirSync(dirname(target.file), { recursive: true });
-  const sqlite = new SQLite(target.file);
+  const busyTimeoutMs = target.busyTimeoutMs ?? SQLITE_BUSY_TIMEOUT_MS;
+  const sqlite = new SQLite(target.file, { timeout: busyTimeoutMs });
+  // Opening waits for other processes synchronously (startup only); the dialect then shortens it.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  return new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<DatabaseSchema>({
+    dialect: new ServiceSqliteDialect({ database: sqlite, busyTimeoutMs }),
+  });
 }
 
 /** Tells the dialect of a handle, for the few statements that differ (row locks, SKIP LOCKED). */

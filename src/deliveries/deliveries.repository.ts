@@ -190,8 +190,9 @@ export async function replayDeadLetters(db: Db, jobId: string, nowIso: string): 
 }
 
 /**
- * A job's assembly state, row-locked on PostgreSQL until the transaction ends (SQLite serialises
- * writers anyway), so the assembly and the flush never close the same results twice.
+ * A job's assembly state, row-locked on PostgreSQL until the transaction ends (a SQLite transaction
+ * holds the file's write lock from its start), so the assembly and the flush never close the same
+ * results twice.
  */
 export async function lockStreamState(db: Db, jobId: string): Promise<StreamState | undefined> {
   let query = db.selectFrom('stream_states').selectAll().where('job_id', '=', jobId);

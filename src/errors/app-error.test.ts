@@ -20,6 +20,16 @@ describe('the error model', () => {
     assert.equal(toAppError({ code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' }).httpStatus, 415);
   });
 
+  it('answers a SQLite lock error with a retryable 503, never a 500', () => {
+    const error = toAppError(Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' }));
+    assert.equal(error.code, 'database_busy');
+    assert.equal(error.httpStatus, 503);
+    assert.equal(error.headers['retry-after'], '1');
+    assert.deepEqual(errorBody(error, 'r'), { error: true, message: 'database busy, try again shortly' });
+    assert.equal(toAppError({ code: 'SQLITE_BUSY_SNAPSHOT' }).code, 'database_busy');
+    assert.equal(toAppError({ code: 'SQLITE_CONSTRAINT' }).code, 'internal');
+  });
+
   it('answers validation and business errors with HTTP 200 and the spec body', () => {
     const error = new AppError('not_subscribed');
     assert.equal(error.httpStatus, 200);

@@ -34,6 +34,8 @@ const ERROR_TABLE = {
   unavailable: { status: 503, message: 'service unavailable' },
   /** The database does not answer (network, restart, failover); the service recovers by itself. */
   database_unavailable: { status: 503, message: 'database unavailable, try again shortly' },
+  /** SQLite: other processes on the same file held the write lock for longer than the busy timeout. */
+  database_busy: { status: 503, message: 'database busy, try again shortly' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 /** The closed set of error codes. */
@@ -116,6 +118,17 @@ export function isDatabaseUnreachable(error: unknown): boolean {
 }
 
 /**
+ * Whether `error` is SQLite refusing a statement because another connection holds a lock
+ * (SQLITE_BUSY and SQLITE_LOCKED with their extended codes, "database is locked"): the statement
+ * changed nothing and may be tried again.
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code } = error as { code?: unknown };
+  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
+}
+
+/**
  * Converts anything thrown to an `AppError`. Known framework faults keep their meaning (a body that
  * is not JSON is a 400, not a 500); everything unknown becomes `internal`, whose message never
  * carries internals.
@@ -139,6 +152,9 @@ export function toAppError(error: unknown): AppError {
   }
   if (isDatabaseUnreachable(error)) {
     return new AppError('database_unavailable', undefined, { headers: { 'retry-after': '5' }, cause: error });
+  }
+  if (isDatabaseBusy(error)) {
+    return new AppError('database_busy', undefined, { headers: { 'retry-after': '1' }, cause: error });
   }
   return new AppError('internal', undefined, { cause: error });
 }

@@ -16,7 +16,7 @@ async function runOperatorCommand(argv: string[], io: Io): Promise<number> {
   const [
     { ConfigError, loadConfig },
     { runDatabaseCommand },
-    { SourceCatalogue },
+    { SourceCatalogue, builtInSourceCountries },
     { toAppError },
     { openMigratedDatabase },
   ] = await Promise.all([
@@ -28,7 +28,7 @@ async function runOperatorCommand(argv: string[], io: Io): Promise<number> {
   ]);
   let config;
   try {
-    config = loadConfig();
+    config = loadConfig(undefined, builtInSourceCountries());
   } catch (error) {
     const message = error instanceof ConfigError ? error.message : String(error);
     io.stderr(`${JSON.stringify({ error: true, message })}\n`);

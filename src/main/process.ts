@@ -1,10 +1,11 @@
 import type { Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { builtInSourceCountries } from '../sources/sources.catalogue.ts';
 
 /** Reads the configuration or stops the process naming every bad variable (startup contract). */
 export function readConfigOrExit(): Config {
   try {
-    return loadConfig();
+    return loadConfig(undefined, builtInSourceCountries());
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`pricecrawl: ${error.message}\n`);

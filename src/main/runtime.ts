@@ -28,6 +28,7 @@ import {
 } from '../webhooks/webhooks.callback-url.ts';
 import { createWebhookDispatcher } from '../deliveries/deliveries.dispatcher.ts';
 import { redisKeyLocks } from '../cluster/cluster.locks.ts';
+import type { FetcherOptions } from '../crawl/fetcher.options.ts';
 import { redisPoliteness } from '../crawl/politeness.redis.ts';
 import { redisBuckets } from '../ratelimit/ratelimit.store.ts';
 import { tryAcquireLease } from '../leases/leases.repository.ts';
@@ -95,6 +96,19 @@ function createClusterLimits(config: Config, logger: Logger) {
   };
 }
 
+/** What the configuration sets of the crawl fetcher: timeouts, attempts, pair limits, proxies. */
+export function configuredFetcherOptions(config: Config): Partial<FetcherOptions> {
+  return {
+    requestTimeoutMs: config.crawlRequestTimeoutMs,
+    maxAttempts: config.crawlMaxAttempts,
+    perPairConcurrency: config.crawlPairConcurrency,
+    perPairRequestsPerSecond: config.crawlPairRequestsPerSecond,
+    perPairLimits: config.crawlLimits,
+    proxiesByCountry: config.egressProxies,
+    localEgressCountry: config.localEgressCountry,
+  };
+}
+
 /** Wires one process: database, queue, crawl engine (worker roles) and the task table. */
 export async function createRuntime(config: Config, logger: Logger = createLogger(config)): Promise<Runtime> {
   const db = await openMigratedDatabase(config);
@@ -112,12 +126,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
       : createCrawlEngine({
           logger,
           fetcherOptions: {
-            requestTimeoutMs: config.crawlRequestTimeoutMs,
-            maxAttempts: config.crawlMaxAttempts,
-            perPairConcurrency: config.crawlPairConcurrency,
-            perPairRequestsPerSecond: config.crawlPairRequestsPerSecond,
-            proxiesByCountry: config.egressProxies,
-            localEgressCountry: config.localEgressCountry,
+            ...configuredFetcherOptions(config),
             politeness: limits?.politeness,
             events: {
               fetched: metrics.fetched,

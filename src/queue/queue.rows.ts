@@ -53,7 +53,9 @@ export interface ClaimTaskRowsOptions {
 
 /**
  * Locks up to `limit` unlocked (or lease-expired) due rows for one owner, oldest first.
- * PostgreSQL owners skip each other's locked rows; SQLite serialises writers anyway.
+ * PostgreSQL owners skip each other's locked rows; on SQLite the transaction holds the file's write
+ * lock from its start (`BEGIN IMMEDIATE`, src/db/database.sqlite.ts), so claims of several processes
+ * on one file run one after another and never take the same row.
  */
 export async function claimTaskRows(db: Db, options: ClaimTaskRowsOptions): Promise<QueueTasksTable[]> {
   const now = isoNow();

@@ -24,6 +24,14 @@ export class SourceCatalogue {
   }
 }
 
+/**
+ * The countries each source serves before `SOURCE_EXTRA_COUNTRIES`: what `loadConfig` checks the
+ * `CRAWL_LIMITS` entries against (it adds the extra countries itself).
+ */
+export function builtInSourceCountries(): Record<string, readonly string[]> {
+  return Object.fromEntries(Object.values(sourceModules).map(({ spec }) => [spec.id, spec.countries]));
+}
+
 /** The country codes that name the same marketplace (`uk` and `gb`, spec part 1 rule 1). */
 export function sameMarketplaceCountries(country: string): string[] {
   return country === 'uk' || country === 'gb' ? ['uk', 'gb'] : [country];

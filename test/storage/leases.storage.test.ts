@@ -69,15 +69,15 @@ for (const dialect of DIALECTS) {
       await sleep(periodMs * 6 + 100);
       for (const schedule of schedules) schedule.stop();
       const elapsedMs = Date.now() - startedMs;
-      // Once per started period: 7 when both processes ran the work, this would be about 14.
+      // At most once per started period (about 14 if both processes ran the work). A loaded machine
+      // may check late and skip a period, so the floor only asks that the schedule kept running.
       const periods = Math.ceil(elapsedMs / periodMs);
-      assert.ok(
-        runs.length >= periods - 1 && runs.length <= periods,
-        `${runs.length} runs in ${periods} periods`,
-      );
+      assert.ok(runs.length >= 3 && runs.length <= periods, `${runs.length} runs in ${periods} periods`);
+      // Two processes running the same period would land a few ms apart; a late check shortens a
+      // gap by its delay only, never to near zero.
       for (let index = 1; index < runs.length; index += 1) {
         const gapMs = runs[index]!.atMs - runs[index - 1]!.atMs;
-        assert.ok(gapMs >= periodMs - 5, `runs ${gapMs} ms apart`);
+        assert.ok(gapMs >= periodMs / 2, `runs ${gapMs} ms apart`);
       }
     });
   });

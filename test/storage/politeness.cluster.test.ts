@@ -23,14 +23,15 @@ async function crawlWithThree(
   sandbox: RunningSandbox,
   fetchers: Fetcher[],
   requestsEach: number,
+  source = 'source_01',
 ): Promise<{ maxRequestsPerSecond: number; requests: number }> {
   await Promise.all(
     fetchers.flatMap((fetcher, worker) =>
       Array.from({ length: requestsEach }, (_, index) =>
         fetcher.fetchPage({
-          source: 'source_01',
+          source,
           country: 'de',
-          url: `${sandbox.origin}/source_01/de/no-such-page-${worker}-${index}`,
+          url: `${sandbox.origin}/${source}/de/no-such-page-${worker}-${index}`,
           signal: AbortSignal.timeout(30_000),
         }),
       ),
@@ -40,8 +41,9 @@ async function crawlWithThree(
     string,
     { maxRequestsPerSecond: number; requests: number }
   >;
-  assert.ok(stats.source_01);
-  return stats.source_01;
+  const seen = stats[source];
+  assert.ok(seen);
+  return seen;
 }
 
 describe('cluster-wide politeness: three workers share one pair limit on Redis', () => {
@@ -86,6 +88,33 @@ describe('cluster-wide politeness: three workers share one pair limit on Redis',
     fetchers.push(...three);
     const seen = await crawlWithThree(sandbox, three, 4);
     assert.ok(seen.maxRequestsPerSecond > RATE_PER_SECOND, `the sandbox saw ${seen.maxRequestsPerSecond}/s`);
+  });
+
+  it('holds a pair to its own CRAWL_LIMITS rate across workers while another pair runs at the wide default', async () => {
+    const sandbox = await startSandbox();
+    sandboxes.push(sandbox);
+    const keyPrefix = `${prefix}:per-pair`;
+    const three = [1, 2, 3].map(() =>
+      createFetcher({
+        ...settings,
+        perPairConcurrency: 8,
+        perPairRequestsPerSecond: 1_000,
+        perPairLimits: { 'source_01.de': { requestsPerSecond: RATE_PER_SECOND } },
+        politeness: redisPoliteness({ redis, keyPrefix }),
+      }),
+    );
+    fetchers.push(...three);
+    const [limited, wide] = await Promise.all([
+      crawlWithThree(sandbox, three, 6, 'source_01'),
+      crawlWithThree(sandbox, three, 6, 'source_02'),
+    ]);
+    assert.equal(limited.requests, 18);
+    assert.ok(
+      limited.maxRequestsPerSecond <= RATE_PER_SECOND,
+      `source_01 saw ${limited.maxRequestsPerSecond}/s`,
+    );
+    assert.equal(wide.requests, 18);
+    assert.ok(wide.maxRequestsPerSecond > RATE_PER_SECOND, `source_02 saw ${wide.maxRequestsPerSecond}/s`);
   });
 
   it('shares a 429 pause between workers: a pair paused by one worker is paused for all', async () => {

@@ -7,6 +7,7 @@ import { loadJwtSecret } from '../../src/auth/auth.service.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { createRuntime, type Runtime } from '../../src/main/runtime.ts';
 import { buildSandboxApp } from '../../src/sandbox/index.ts';
+import { builtInSourceCountries } from '../../src/sources/sources.catalogue.ts';
 import type { SandboxOptions } from '../../src/sandbox/index.ts';
 import { createTestDatabase, type TestDialect, type TestDatabase } from './databases.ts';
 
@@ -46,18 +47,22 @@ export async function startHarness(
   await sandbox.listen({ port: 0, host: '127.0.0.1' });
   const sandboxPort = (sandbox.server.address() as AddressInfo).port;
   const routed = database.env.DATABASE_URL && options.routeDatabaseUrl?.(database.env.DATABASE_URL);
-  const config = loadConfig({
-    ...database.env,
-    ...(routed ? { DATABASE_URL: routed } : {}),
-    SANDBOX_PORT: String(sandboxPort),
-    LOG_LEVEL: 'silent',
-    CRAWL_REQUEST_TIMEOUT_MS: '5000',
-    // Tests poll and hammer; the rate limit has its own test with its own settings.
-    RATE_LIMIT_PER_SECOND: '100000',
-    RATE_LIMIT_BURST: '100000',
-    AUTH_FAILURE_BURST: '100000',
-    ...options.env,
-  });
+  const config = loadConfig(
+    {
+      ...database.env,
+      ...(routed ? { DATABASE_URL: routed } : {}),
+      SANDBOX_PORT: String(sandboxPort),
+      LOG_LEVEL: 'silent',
+      CRAWL_REQUEST_TIMEOUT_MS: '5000',
+      // Tests poll and hammer; the rate limit has its own test with its own settings.
+      RATE_LIMIT_PER_SECOND: '100000',
+      RATE_LIMIT_BURST: '100000',
+      AUTH_FAILURE_BURST: '100000',
+      ...options.env,
+    },
+    // As the process shells read it: CRAWL_LIMITS checked against the catalogue.
+    builtInSourceCountries(),
+  );
   const sandboxOrigin = `http://127.0.0.1:${sandboxPort}`;
   return assembleHarness({ sandbox, sandboxOrigin, database }, config, {
     worker: options.worker,
@@ -117,13 +122,16 @@ export async function assembleHarness(
  * `env` on top (queue engine, prefixes, limits); its queue is started. The caller closes it.
  */
 export async function startWorkerRuntime(harness: Harness, env: Record<string, string>): Promise<Runtime> {
-  const config = loadConfig({
-    ...harness.database.env,
-    ...env,
-    ROLE: 'worker',
-    SANDBOX_PORT: new URL(harness.sandboxOrigin).port,
-    LOG_LEVEL: 'silent',
-  });
+  const config = loadConfig(
+    {
+      ...harness.database.env,
+      ...env,
+      ROLE: 'worker',
+      SANDBOX_PORT: new URL(harness.sandboxOrigin).port,
+      LOG_LEVEL: 'silent',
+    },
+    builtInSourceCountries(),
+  );
   const runtime = await createRuntime(config, pino({ level: 'silent' }));
   runtime.startWorker();
   return runtime;
