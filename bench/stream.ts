@@ -11,8 +11,9 @@
  *                           [--skip-raised-limits] [--drain]
  *
  * Without `--against` only this checkout runs. Only the ports, DATA_DIR (a fresh temporary
- * directory), the demo key, CALLBACK_ALLOW_HOSTS (the receiver is on loopback) and, in the raised
- * runs, CRAWL_PAIR_RPS and CRAWL_PAIR_CONCURRENCY are set; everything else is the default. Peak RSS
+ * directory), the demo key, CALLBACK_ALLOW_HOSTS (the receiver is on loopback), the API's rate limit
+ * (bench/support.ts raises it for every bench) and, in the raised runs, CRAWL_PAIR_RPS and
+ * CRAWL_PAIR_CONCURRENCY are set; everything else is the default. Peak RSS
  * is the service process's `VmHWM`; `tree` adds any process it started (sampled every 0.5 s).
  */
 import { parseArgs } from 'node:util';
