@@ -1,21 +1,29 @@
 # Pricecrawl service image: one image, the role is the command (`api` or `worker`).
 # Untested here (no Docker engine on the build machine); see docs/deployment.md.
-FROM node:20-slim
 
-# better-sqlite3 is built from source at install (.prebuild-installrc buildFromSource), so the image needs a
-# compiler and Python, and nothing is downloaded at install time.
+# Build stage: the README's `npm install` (not `npm ci`: the lockfile cannot list other platforms'
+# optional builds) with the dev tools, whose `prepare` step compiles src/ to dist/; then the dev
+# tools are removed again. better-sqlite3 is built from source at install (.prebuild-installrc
+# buildFromSource), so this stage needs a compiler and Python, and nothing is downloaded at install.
+FROM node:20-slim AS build
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
-
 WORKDIR /app
-COPY package.json package-lock.json .npmrc .prebuild-installrc ./
-# The README's `npm install` (not `npm ci`: the lockfile cannot list other platforms' optional
-# builds), without the dev tools.
-RUN npm install --omit=dev --no-audit --no-fund
-COPY tsconfig.json ./
+COPY package.json package-lock.json .npmrc .prebuild-installrc tsconfig.json tsconfig.build.json ./
 COPY bin ./bin
+COPY scripts ./scripts
 COPY src ./src
+RUN npm install --no-audit --no-fund && npm prune --omit=dev --no-audit --no-fund
+
+# Runtime stage: compiled JavaScript and production dependencies only, no TypeScript compiler and
+# no sources (bin/compiled.js then has nothing to compare dist/ with and runs it).
+FROM node:20-slim
+WORKDIR /app
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/bin ./bin
+COPY --from=build /app/dist ./dist
 RUN mkdir -p /app/data && chown node:node /app/data
 
 USER node

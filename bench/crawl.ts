@@ -9,15 +9,17 @@
  * serves synthetic product pages and parses them with a minimal JSON-LD driver; `auto` (the default)
  * is `sandbox`.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import type { CrawlContext, DriverOutcome, SourceDriver, ValueQuery } from '../src/crawl/crawl.types.ts';
 import { PageParseError } from '../src/crawl/crawl.errors.ts';
 import { sourceModules } from '../src/sources/sources.registry.ts';
 import { createCrawlEngine, type CrawlEngine, type CrawlValueInput } from '../src/crawl/crawl.engine.ts';
-import { startPageServer } from './support.ts';
-import { crawlBenchValues } from './support.api.ts';
 
 type Mode = 'local' | 'sandbox';
 
@@ -74,6 +76,23 @@ async function serve(mode: Mode): Promise<void> {
   console.log(JSON.stringify({ port: (server.address() as AddressInfo).port }));
 }
 
+async function startChild(mode: Mode): Promise<{ child: ChildProcess; origin: string }> {
+  const self = fileURLToPath(import.meta.url);
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', self, '--serve', mode, '--page-kb', String(args['page-kb'])],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const lines = createInterface({ input: child.stdout as NonNullable<typeof child.stdout> });
+  for await (const line of lines) {
+    const port = (JSON.parse(line) as { port: number }).port;
+    return { child, origin: `http://127.0.0.1:${port}` };
+  }
+  throw new Error('page server ended before listening');
+}
+
 /** Local-mode driver: reads the JSON-LD of a synthetic page. */
 const localDriver: SourceDriver = {
   source: 'source_01',
@@ -95,6 +114,21 @@ const localDriver: SourceDriver = {
   },
 };
 
+/**
+ * CPU milliseconds a process has used (user + system, from /proc on Linux), or undefined elsewhere:
+ * the page server's share tells whether it, not the crawler, bounds pages per second.
+ */
+function processCpuMs(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    // Clock ticks are 100 per second on every Linux this runs on (USER_HZ).
+    return Number.isFinite(ticks) ? ticks * 10 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function valuesFor(
   mode: Mode,
   origin: string,
@@ -107,7 +141,16 @@ async function valuesFor(
       values: Array.from({ length: pages }, (_, i) => (i % 20 === 19 ? `x${i}` : `p${i}`)),
     };
   }
-  return crawlBenchValues(origin, pages);
+  const truth = (await (await fetch(`${origin}/catalog.json?source=source_01&country=de`)).json()) as {
+    base_url: string;
+    products: { id: string }[];
+    not_found: { id?: string[] };
+  };
+  const pool = [...truth.products.map((product) => product.id), ...(truth.not_found.id ?? []).slice(0, 20)];
+  return {
+    baseUrl: truth.base_url,
+    values: Array.from({ length: pages }, (_, i) => pool[i % pool.length] as string),
+  };
 }
 
 function inputFor(driver: SourceDriver, baseUrl: string): (value: string) => CrawlValueInput {
@@ -176,22 +219,23 @@ async function main(): Promise<void> {
   if (args.serve) return serve(args.serve as Mode);
   const concurrency = Number(args.concurrency);
   const mode: Mode = args.mode === 'auto' ? 'sandbox' : (args.mode as Mode);
-  const pageServer = await startPageServer(mode, Number(args['page-kb']));
-  const { origin } = pageServer;
+  const { child, origin } = await startChild(mode);
   const { baseUrl, values } = await valuesFor(mode, origin, Number(args.pages));
   const driver = mode === 'sandbox' ? sourceModules.source_01.driver : localDriver;
   // Politeness is opened wide: the bench measures the engine's own cost, not the configured rate.
   const engine = createCrawlEngine({
     fetcherOptions: { perPairConcurrency: concurrency, perPairRequestsPerSecond: 1e9, perPairBurst: 1e6 },
   });
+  const serverCpuBeforeMs = processCpuMs(child.pid);
   const { counts, elapsedMs, cpuMs, peak } = await measure(
     engine,
     values,
     inputFor(driver, baseUrl),
     concurrency,
   );
+  const serverCpuMs = (processCpuMs(child.pid) ?? Number.NaN) - (serverCpuBeforeMs ?? Number.NaN);
   await engine.close();
-  await pageServer.stop();
+  child.kill();
   const report = {
     mode,
     values: values.length,
@@ -201,6 +245,9 @@ async function main(): Promise<void> {
     elapsed_s: Number((elapsedMs / 1000).toFixed(2)),
     pages_per_s: Math.round(counts.fetches / (elapsedMs / 1000)),
     cpu_ms_per_page: Number((cpuMs / counts.fetches).toFixed(3)),
+    page_server_cpu_ms_per_page: Number.isNaN(serverCpuMs)
+      ? null
+      : Number((serverCpuMs / counts.fetches).toFixed(3)),
     peak_rss_mb: Number((peak.rssBytes / 2 ** 20).toFixed(1)),
     peak_heap_used_mb: Number((peak.heapUsedBytes / 2 ** 20).toFixed(1)),
     node: process.version,

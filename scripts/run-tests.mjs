@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildProblem } from '../bin/compiled.js';
 
 function findTests(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -20,6 +21,14 @@ const files = ['src', 'test']
 if (files.length === 0) {
   console.error('no test files matched');
   process.exit(1);
+}
+// Tests that start the service (`npm start`, `npx pricecrawl`) run the compiled code, as production
+// does: when dist/ is missing or older than src/, it is rebuilt first (tests themselves run through tsx).
+const problem = buildProblem();
+if (problem) {
+  console.error(`${problem}: building it for the tests that start the service`);
+  const built = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
 }
 const result = spawnSync(
   process.execPath,

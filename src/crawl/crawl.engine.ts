@@ -26,7 +26,7 @@ import { countDriverFallback } from './driver-fallbacks.ts';
 import { applyOfferOrder, isDriverOutcome } from './crawl.outcome.ts';
 import { createFetcher, type FetchAnswer, type Fetcher } from './fetcher.ts';
 import { abortError } from './fetcher.failures.ts';
-import { hostGuardFor } from './fetcher.hosts.ts';
+import { hostGuardFor, type HostGuard } from './fetcher.hosts.ts';
 import type { FetcherOptions } from './fetcher.options.ts';
 
 export interface CrawlValueInput {
@@ -68,6 +68,8 @@ export const DEFAULT_PARSE_RETRIES = 2;
 export const FALLBACK_SUFFIX = '_fallback_extract';
 /** Abort reason for fetches a driver leaves running after its value settled (one instance: no stack per value). */
 const VALUE_FINISHED = new SourceUnavailableError('value crawl finished');
+/** Base URLs whose host guard is kept; callers passing ever new base URLs cannot grow memory. */
+const MAX_CACHED_HOST_GUARDS = 256;
 /** setTimeout holds at most a signed 32-bit delay; later deadlines are re-armed in steps. */
 const MAX_TIMER_MS = 2_147_483_647;
 
@@ -116,6 +118,17 @@ export function createCrawlEngine(options: CrawlEngineOptions = {}): CrawlEngine
   const parseRetries = options.parseRetries ?? DEFAULT_PARSE_RETRIES;
   const logger = options.logger ?? pino({ level: 'silent' });
   const running = new Set<AbortController>();
+  // One guard per base URL (a handful: the configured sources), not one per value.
+  const hostGuards = new Map<string, HostGuard>();
+  const hostGuardOf = (baseUrl: string): HostGuard => {
+    let guard = hostGuards.get(baseUrl);
+    if (guard === undefined) {
+      if (hostGuards.size >= MAX_CACHED_HOST_GUARDS) hostGuards.clear();
+      guard = hostGuardFor([baseUrl]);
+      hostGuards.set(baseUrl, guard);
+    }
+    return guard;
+  };
   let closed = false;
 
   /** Runs the driver, again after each `PageParseError` while retries and time are left. */
@@ -150,7 +163,7 @@ export function createCrawlEngine(options: CrawlEngineOptions = {}): CrawlEngine
     let recording = true;
     const { query } = input;
     // Only the configured base URL's host: a page's redirects and links cannot lead elsewhere.
-    const hostGuard = hostGuardFor([input.baseUrl]);
+    const hostGuard = hostGuardOf(input.baseUrl);
     const context: CrawlContext = {
       baseUrl: input.baseUrl.replace(/\/+$/, ''),
       conversions: input.conversions,

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { neutralizeFormula } from './csv.ts';
 
 /** One cell of a sheet: text, number, boolean or empty. */
@@ -25,7 +25,10 @@ export async function writeXlsx(
   columns: readonly string[],
   rows: ReadonlyArray<readonly SheetCell[]>,
 ): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  // Loaded on the first download: exceljs and its zip stack are the largest module tree the service
+  // has, and a start should not pay for it (docs/performance.md, "Start time").
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.addRow([...columns]).font = { bold: true };
   for (const row of rows) {

@@ -1,14 +1,13 @@
 import type { Server as TlsServer } from 'node:tls';
-import type { FastifyInstance } from 'fastify';
 import { ensureDemoAccount } from '../provisioning/provisioning.service.ts';
 import { buildApp } from '../app.ts';
 import { loadJwtSecret } from '../auth/auth.service.ts';
 import type { Config } from '../config.ts';
 import { readTlsCredentials, reloadTlsCredentials, type TlsFiles } from '../http/http.tls.ts';
 import { ensureBootstrapUser } from '../identity/identity.users.ts';
-import { buildSandboxApp } from '../sandbox/index.ts';
 import { onShutdownSignal } from './process.ts';
 import { createLogger, createRuntime } from './runtime.ts';
+import { startSandboxProcess } from './sandbox-process.ts';
 
 /**
  * The API process: `npm start` with `ROLE=all` (the embedded default: it serves the API, crawls and
@@ -22,11 +21,10 @@ export async function runApiProcess(config: Config): Promise<void> {
       ? { certFile: config.tlsCertFile, keyFile: config.tlsKeyFile }
       : undefined;
   const https = tlsFiles && (await readTlsCredentials(tlsFiles));
-  let sandbox: FastifyInstance | undefined;
-  if (config.sandboxEnabled) {
-    sandbox = buildSandboxApp({ faults: config.sandboxFaults });
-    await sandbox.listen({ port: config.sandboxPort, host: '127.0.0.1' });
-  }
+  // The sandbox marketplaces start in their own process while this one opens the database.
+  const sandboxStarting = config.sandboxEnabled ? startSandboxProcess(logger) : undefined;
+  // Awaited below; a failure meanwhile must not count as unhandled before that.
+  sandboxStarting?.catch(() => {});
   const runtime = await createRuntime(config, logger);
   const { createdKey, bootstrapKeyRevoked } = await ensureDemoAccount(runtime.deps);
   if (bootstrapKeyRevoked) {
@@ -50,6 +48,8 @@ export async function runApiProcess(config: Config): Promise<void> {
   let accepting = true;
   const jwtSecret = await loadJwtSecret(runtime.deps.db);
   const app = await buildApp(runtime.deps, { jwtSecret, isAccepting: () => accepting, https });
+  // Up before /health answers, so whoever waits for it can crawl the sandbox at once.
+  const sandbox = await sandboxStarting;
   runtime.startWorker();
   await app.listen({ port: config.port, host: config.host });
   if (tlsFiles) reloadCertificateOnHangUp(app.server as unknown as TlsServer, tlsFiles, runtime.deps.logger);

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { requestIdMixin } from '../lib/request-context.ts';
 import type { AppDeps } from '../app.deps.ts';
@@ -10,6 +9,9 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { JobEvents } from '../work/work.events.ts';
 import { deletePurgedIntervalRuns, purgeExpiredResults } from '../work/work.repository.ts';
 import { TASK, crawlValueGivenUp, crawlValueTask, expireJobTask } from '../tasks/tasks.crawl-value.ts';
+import { VALUES_PER_CHUNK, crawlValuesTask } from '../tasks/tasks.crawl-values.ts';
+import { WorkSlots } from '../lib/slots.ts';
+import { groupCommitFault } from './group-fault.ts';
 import { runIntervalJobTask } from '../jobs/jobs.interval.ts';
 import { reenqueueLostWork } from '../jobs/jobs.reconcile.ts';
 import { RUN_INTERVAL_TASK } from '../submissions/submissions.interval.ts';
@@ -27,10 +29,7 @@ import {
   systemResolver,
 } from '../webhooks/webhooks.callback-url.ts';
 import { createWebhookDispatcher } from '../deliveries/deliveries.dispatcher.ts';
-import { redisKeyLocks } from '../cluster/cluster.locks.ts';
 import type { FetcherOptions } from '../crawl/fetcher.options.ts';
-import { redisPoliteness } from '../crawl/politeness.redis.ts';
-import { redisBuckets } from '../ratelimit/ratelimit.store.ts';
 import { tryAcquireLease } from '../leases/leases.repository.ts';
 import { startLeasedSchedule, type LeasedSchedule } from '../leases/leases.schedule.ts';
 
@@ -80,10 +79,17 @@ export async function openMigratedDatabase(config: Config): Promise<Db> {
 /**
  * The limits every process of a distributed deployment shares (issue 13 §2), on the queue's Redis:
  * pair politeness, cache single-flight and the API's rate limits. Undefined with the SQL engine,
- * whose processes keep them in memory (the embedded default).
+ * whose processes keep them in memory (the embedded default), which therefore never loads the
+ * Redis client modules (docs/performance.md, "Start time").
  */
-function createClusterLimits(config: Config, logger: Logger) {
+async function createClusterLimits(config: Config, logger: Logger) {
   if (config.queueEngine !== 'bullmq') return undefined;
+  const [{ Redis }, { redisKeyLocks }, { redisPoliteness }, { redisBuckets }] = await Promise.all([
+    import('ioredis'),
+    import('../cluster/cluster.locks.ts'),
+    import('../crawl/politeness.redis.ts'),
+    import('../ratelimit/ratelimit.store.ts'),
+  ]);
   // Commands fail fast while Redis is away instead of piling up: each limit has its own fallback.
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
   redis.on('error', (err) => logger.warn({ err }, 'redis (cluster limits) error'));
@@ -117,7 +123,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
   // Names this process in the leases of schedules that run once per cluster.
   const processId = `${process.pid}-${randomUUID().slice(0, 8)}`;
   const queue = createConfiguredQueue(db, logger, config);
-  const limits = createClusterLimits(config, logger);
+  const limits = await createClusterLimits(config, logger);
   const metrics = createMetrics();
   metrics.readQueueDepthWith(() => queue.depth());
   const engine =
@@ -172,16 +178,23 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     rateLimitStore: limits?.rateLimitStore,
     onValueRecorded: createMetricsRecorder(metrics, logger),
     metrics,
+    valueSlots: new WorkSlots(config.workerConcurrency),
+    pauseInGroup: groupCommitFault(config.faultGroupCommit, logger),
   };
   const handlers: Record<string, TaskHandler> = {
+    [TASK.crawlValues]: (payload) => crawlValuesTask(deps, payload),
     [TASK.crawlValue]: (payload) => crawlValueTask(deps, payload),
     [TASK.expireJob]: (payload) => expireJobTask(deps, payload),
     [RUN_INTERVAL_TASK]: (payload) => runIntervalJobTask(deps, payload),
   };
   // What the queue calls when it gives a task up: a value that can never be answered fails its job.
   const givenUp: Record<string, GivenUpHandler> = {
+    [TASK.crawlValues]: (payload, error) => crawlValueGivenUp(deps, payload, error),
     [TASK.crawlValue]: (payload, error) => crawlValueGivenUp(deps, payload, error),
   };
+  // Claim chunks while fewer than two processes' worth of values are promised, so the queue runs
+  // a little ahead of the crawls but leaves the rest of a large job to the other workers.
+  const taskRoom = () => Math.ceil((2 * config.workerConcurrency - deps.valueSlots.held) / VALUES_PER_CHUNK);
   let cleaner: LeasedSchedule | undefined;
   let reconciler: LeasedSchedule | undefined;
 
@@ -197,7 +210,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     deps,
     startWorker() {
       if (config.role === 'api') return;
-      queue.start(handlers, config.workerConcurrency, givenUp);
+      queue.start(handlers, config.workerConcurrency, givenUp, taskRoom);
       webhooks.start();
       // Every worker ticks; the one holding the period's lease cleans (once per cluster and period).
       // BullMQ: Redis only carries work, so what it lost is re-added from the database, by one

@@ -15,7 +15,7 @@
  */
 import type { OfferView } from './content.ts';
 import { wrongProductKinds } from './keywords.ts';
-import { nameSimilarity, tokenSet } from './text.ts';
+import { nameSimilarity, tokensOf } from './text.ts';
 
 /** Below this name similarity an offer's name is taken for another product. */
 export const MIN_OFFER_NAME_SIMILARITY = 0.5;
@@ -28,8 +28,8 @@ const hasDigit = (token: string): boolean => /\p{N}/u.test(token);
  * (a year, a pack size) does not conflict.
  */
 export function modelTokensConflict(productName: string, offerName: string): boolean {
-  const product = [...tokenSet(productName)].filter(hasDigit);
-  const offer = tokenSet(offerName);
+  const product = [...tokensOf(productName)].filter(hasDigit);
+  const offer = tokensOf(offerName);
   const offerModels = [...offer].filter(hasDigit);
   const productSet = new Set(product);
   return product.some((token) => !offer.has(token)) && offerModels.some((token) => !productSet.has(token));

@@ -81,18 +81,23 @@ const NEGATIONS = new Set(
 );
 
 interface CompiledList {
-  words: string[][];
+  /** Phrases (as word lists) by their first word: a token is only compared with phrases it can start. */
+  wordsByFirst: Map<string, string[][]>;
   endings: string[];
   substrings: string[];
 }
 
 function compile(keywords: KeywordList): CompiledList {
-  return {
-    words: [...new Set(keywords.words.map(foldText))].map((phrase) => phrase.split(' ')),
-    endings: keywords.endings.map(foldText),
-    substrings: [...keywords.substrings],
-  };
+  const wordsByFirst = new Map<string, string[][]>();
+  for (const phrase of new Set(keywords.words.map(foldText))) {
+    const words = phrase.split(' ');
+    const first = words[0] ?? '';
+    wordsByFirst.set(first, [...(wordsByFirst.get(first) ?? []), words]);
+  }
+  return { wordsByFirst, endings: keywords.endings.map(foldText), substrings: [...keywords.substrings] };
 }
+
+const KINDS = ['accessory', 'used', 'refurbished'] as const;
 
 const COMPILED: Record<WrongProductKind, CompiledList> = {
   accessory: compile(KEYWORDS.accessory),
@@ -101,31 +106,58 @@ const COMPILED: Record<WrongProductKind, CompiledList> = {
 };
 
 function phraseAt(tokens: readonly string[], phrase: readonly string[], start: number): boolean {
-  return phrase.every((word, offset) => tokens[start + offset] === word);
+  for (let offset = 1; offset < phrase.length; offset++) {
+    if (tokens[start + offset] !== phrase[offset]) return false;
+  }
+  return true;
 }
 
 function isNegated(tokens: readonly string[], start: number): boolean {
   return [tokens[start - 1], tokens[start - 2]].some((token) => token !== undefined && NEGATIONS.has(token));
 }
 
-/** The keywords of `kind` found in a text, in folded form (empty when none). */
-export function keywordsIn(text: string, kind: WrongProductKind): string[] {
+/** The keywords of `kind` among the folded tokens of `text`. */
+function keywordsInTokens(text: string, tokens: readonly string[], kind: WrongProductKind): string[] {
   const list = COMPILED[kind];
-  const tokens = foldText(text).split(' ');
   const found = new Set<string>();
   for (let start = 0; start < tokens.length; start++) {
-    for (const phrase of list.words) {
+    const token = tokens[start] ?? '';
+    for (const phrase of list.wordsByFirst.get(token) ?? []) {
       // An accessory stays an accessory under a negation; a condition word does not ("never used").
       if (phraseAt(tokens, phrase, start) && (kind === 'accessory' || !isNegated(tokens, start))) {
         found.add(phrase.join(' '));
       }
     }
-    const token = tokens[start] ?? '';
     for (const ending of list.endings)
       if (token.length > ending.length && token.endsWith(ending)) found.add(ending);
   }
   for (const substring of list.substrings) if (text.includes(substring)) found.add(substring);
   return [...found];
+}
+
+/** The keywords of `kind` found in a text, in folded form (empty when none). */
+export function keywordsIn(text: string, kind: WrongProductKind): string[] {
+  return keywordsInTokens(text, foldText(text).split(' '), kind);
+}
+
+/** Keywords of each kind by text, for the reference texts that every offer of a result is checked against. */
+const referenceKeywords = new Map<string, Record<WrongProductKind, string[]>>();
+/** Entries kept in {@link referenceKeywords}; it starts over when full, so memory stays bounded. */
+const MAX_REFERENCE_TEXTS = 1024;
+
+function allKeywordsIn(text: string): Record<WrongProductKind, string[]> {
+  let keywords = referenceKeywords.get(text);
+  if (keywords === undefined) {
+    const tokens = foldText(text).split(' ');
+    keywords = {
+      accessory: keywordsInTokens(text, tokens, 'accessory'),
+      used: keywordsInTokens(text, tokens, 'used'),
+      refurbished: keywordsInTokens(text, tokens, 'refurbished'),
+    };
+    if (referenceKeywords.size >= MAX_REFERENCE_TEXTS) referenceKeywords.clear();
+    referenceKeywords.set(text, keywords);
+  }
+  return keywords;
 }
 
 /**
@@ -135,9 +167,11 @@ export function keywordsIn(text: string, kind: WrongProductKind): string[] {
  */
 export function wrongProductKinds(text: string, references: readonly string[]): WrongProductKind[] {
   const kinds: WrongProductKind[] = [];
-  for (const kind of ['accessory', 'used', 'refurbished'] as const) {
-    const allowed = new Set(references.flatMap((reference) => keywordsIn(reference, kind)));
-    if (keywordsIn(text, kind).some((keyword) => !allowed.has(keyword))) kinds.push(kind);
+  const found = allKeywordsIn(text);
+  for (const kind of KINDS) {
+    if (found[kind].length === 0) continue;
+    const allowed = new Set(references.flatMap((reference) => allKeywordsIn(reference)[kind]));
+    if (found[kind].some((keyword) => !allowed.has(keyword))) kinds.push(kind);
   }
   return kinds;
 }

@@ -3,18 +3,36 @@
  * identity (`term`, `product` values) and by the offer-name check of offer contamination.
  */
 
+/** Folded texts by original: offer titles and product names repeat across the offers of a result. */
+const folded = new Map<string, string>();
+/** Entries kept in {@link folded}; the map starts over when full, so memory stays bounded. */
+const MAX_FOLDED_TEXTS = 4096;
+const ASCII_ONLY = /^\p{ASCII}*$/u;
+
 /**
  * Folds a text for comparison: NFKD with combining marks removed (é → e), `ß` → `ss`, lower case,
  * every run of characters that is neither a letter nor a digit replaced by one space.
  */
 export function foldText(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .replace(/ß/gu, 'ss')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
+  let result = folded.get(text);
+  if (result === undefined) {
+    result = ASCII_ONLY.test(text)
+      ? // The same folding for ASCII, where NFKD, marks and ß cannot occur: this is most texts.
+        text
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, ' ')
+          .trim()
+      : text
+          .normalize('NFKD')
+          .replace(/\p{M}+/gu, '')
+          .replace(/ß/gu, 'ss')
+          .toLowerCase()
+          .replace(/[^\p{L}\p{N}]+/gu, ' ')
+          .trim();
+    if (folded.size >= MAX_FOLDED_TEXTS) folded.clear();
+    folded.set(text, result);
+  }
+  return result;
 }
 
 /**
@@ -22,6 +40,25 @@ export function foldText(text: string): string {
  * one token, while a unit written apart (`128 gb`) is joined to its number, so both spellings meet.
  */
 export function tokenSet(text: string): Set<string> {
+  return new Set(tokensOf(text));
+}
+
+/** {@link tokenSet}s by text, shared and never modified: the product name is compared with every offer. */
+const tokenSets = new Map<string, ReadonlySet<string>>();
+const MAX_TOKEN_SETS = 4096;
+
+/** {@link tokenSet} without a copy, for the comparisons of this folder (the answer must not be modified). */
+export function tokensOf(text: string): ReadonlySet<string> {
+  let tokens = tokenSets.get(text);
+  if (tokens === undefined) {
+    tokens = splitTokens(text);
+    if (tokenSets.size >= MAX_TOKEN_SETS) tokenSets.clear();
+    tokenSets.set(text, tokens);
+  }
+  return tokens;
+}
+
+function splitTokens(text: string): Set<string> {
   const words = foldText(text)
     .split(' ')
     .filter((word) => word !== '');
@@ -63,8 +100,8 @@ export function tokenCoverage(query: ReadonlySet<string>, candidate: ReadonlySet
  * short search term against a descriptive product name, so the mean keeps both signals.
  */
 export function nameSimilarity(query: string, name: string): number {
-  const queryTokens = tokenSet(query);
-  const nameTokens = tokenSet(name);
+  const queryTokens = tokensOf(query);
+  const nameTokens = tokensOf(name);
   return (tokenCoverage(queryTokens, nameTokens) + diceCoefficient(queryTokens, nameTokens)) / 2;
 }
 

@@ -20,7 +20,7 @@ function startWorkerProcess(env: Record<string, string>): ChildProcess {
   return child;
 }
 
-/** SIGKILLs the whole group (npm, tsx, node) at once, like a machine that dies. */
+/** SIGKILLs the whole group (npm, node) at once, like a machine that dies. */
 function killGroup(child: ChildProcess): void {
   try {
     if (child.pid) process.kill(-child.pid, 'SIGKILL');

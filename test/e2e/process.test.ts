@@ -34,7 +34,7 @@ function startService(env: Record<string, string>): ChildProcess {
   return child;
 }
 
-/** Kills the whole process group (npm, tsx and node) at once, like a power cut. */
+/** Kills the whole process group (npm, node and its sandbox process) at once, like a power cut. */
 function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   try {
     if (child.pid) process.kill(-child.pid, signal);
@@ -160,7 +160,7 @@ describe('the service process', () => {
     const csv = await fetch(`${base}/job/${jobId}/download.csv`, { headers: { 'x-api-key': API_KEY } });
     assert.equal(csv.status, 200);
 
-    // SIGTERM reaches the whole group (npm, tsx, node); the service drains and exits by itself.
+    // SIGTERM reaches the whole group (npm, node, the sandbox process); the service drains and exits by itself.
     signalGroup(second, 'SIGTERM');
     await waitForGroupExit(second);
     await assert.rejects(fetch(`${base}/health`), 'the API is closed after SIGTERM');

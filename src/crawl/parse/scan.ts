@@ -1,0 +1,120 @@
+/**
+ * Reading a page in one streaming pass without building a DOM. A driver names the elements it needs
+ * (by tag, class or attribute); the scan keeps only those, each with its attributes, its whole text
+ * and the kept elements inside it. On a product page that is a few dozen elements instead of a tree
+ * of every node, and no CSS selector is compiled or matched: cheerio's DOM plus selectors cost about
+ * two thirds of the engine's CPU per page (docs/crawl-engine.md, "Parsing").
+ */
+import { Parser } from 'htmlparser2';
+
+/** An element the scan kept. */
+export interface ScannedElement {
+  /** Lowercase tag name. */
+  readonly name: string;
+  /** Attributes, entity-decoded, lowercase names. */
+  readonly attribs: Readonly<Record<string, string>>;
+  /** Its class names (the `class` attribute split on whitespace). */
+  readonly classes: readonly string[];
+  /** Every text inside the element, entity-decoded, as `cheerio`'s `.text()` answers it. */
+  text: string;
+  /** Kept elements inside this one, in document order (at any depth). */
+  readonly inner: ScannedElement[];
+}
+
+/** Decides, from its tag name and attributes, whether an element is kept. */
+export type KeepElement = (name: string, attribs: Readonly<Record<string, string>>) => boolean;
+
+/**
+ * Every element of `html` that `keep` accepts, in document order. Opening and closing follow
+ * htmlparser2's HTML rules (implied closes, void elements), as cheerio's DOM does.
+ */
+export function scanElements(html: string, keep: KeepElement): ScannedElement[] {
+  const kept: ScannedElement[] = [];
+  // One entry per open element: the kept element, or undefined for the others.
+  const stack: (ScannedElement | undefined)[] = [];
+  const open: ScannedElement[] = [];
+  const parser = new Parser(
+    {
+      onopentag(name, attribs) {
+        if (!keep(name, attribs)) {
+          stack.push(undefined);
+          return;
+        }
+        const element: ScannedElement = { name, attribs, classes: classesOf(attribs), text: '', inner: [] };
+        for (const outer of open) outer.inner.push(element);
+        kept.push(element);
+        open.push(element);
+        stack.push(element);
+      },
+      ontext(text) {
+        for (const element of open) element.text += text;
+      },
+      onclosetag() {
+        if (stack.pop() !== undefined) open.pop();
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.end(html);
+  return kept;
+}
+
+function classesOf(attribs: Readonly<Record<string, string>>): string[] {
+  const value = attribs.class;
+  return value === undefined || value === '' ? [] : value.split(/\s+/);
+}
+
+/** True when the element's class names include `className`. */
+export function hasClass(element: { readonly classes: readonly string[] }, className: string): boolean {
+  return element.classes.includes(className);
+}
+
+/** A keep rule for the elements carrying any of `classNames`. */
+export function keepClasses(classNames: readonly string[]): KeepElement {
+  const wanted = new Set(classNames);
+  return (_name, attribs) => {
+    const value = attribs.class;
+    return value !== undefined && value !== '' && value.split(/\s+/).some((name) => wanted.has(name));
+  };
+}
+
+/**
+ * The kept elements among `elements` with class `className` (and tag `tag` when given): the
+ * equivalent of `$(elements).find('tag.className')` on the scan's elements.
+ */
+export function withClass(
+  elements: readonly ScannedElement[],
+  className: string,
+  tag?: string,
+): ScannedElement[] {
+  return elements.filter(
+    (element) => (tag === undefined || element.name === tag) && hasClass(element, className),
+  );
+}
+
+/** The text of every element with `className` among `elements`, concatenated (cheerio's `.find(…).text()`). */
+export function textOfClass(elements: readonly ScannedElement[], className: string): string {
+  let text = '';
+  for (const element of elements) if (hasClass(element, className)) text += element.text;
+  return text;
+}
+
+/** The first element with `className` (and tag `tag`) among `elements`, or undefined. */
+export function firstWithClass(
+  elements: readonly ScannedElement[],
+  className: string,
+  tag?: string,
+): ScannedElement | undefined {
+  return elements.find(
+    (element) => (tag === undefined || element.name === tag) && hasClass(element, className),
+  );
+}
+
+/**
+ * The kept elements inside any of `containers`, once each, in document order: what
+ * `$(containers).find(…)` searches.
+ */
+export function insideAll(containers: readonly ScannedElement[]): readonly ScannedElement[] {
+  if (containers.length === 1) return (containers[0] as ScannedElement).inner;
+  return [...new Set(containers.flatMap((container) => container.inner))];
+}
