@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { WorkSlots } from './lib/slots.ts';
 import type { KeyLocks } from './cluster/cluster.locks.ts';
 import type { Metrics } from './metrics/metrics.ts';
 import type { RecordedValue } from './results/results.record.ts';
@@ -40,4 +41,11 @@ export interface AppDeps {
   rateLimitStore?: BucketStoreFactory;
   /** Prometheus metrics of this process (decisions G33), shown by `GET /metrics`. */
   metrics: Metrics;
+  /**
+   * The process-wide bound on values crawling at once (`WORKER_CONCURRENCY`), shared by every crawl
+   * task; its held count is what claimed tasks still have to serve (the queue's look-ahead).
+   */
+  valueSlots: WorkSlots;
+  /** The test-only group-commit fault (`FAULT_GROUP_COMMIT`); absent unless configured. */
+  pauseInGroup?: (written: number, total: number) => Promise<void>;
 }

@@ -86,6 +86,20 @@ const isStringList = (v: unknown): v is string[] => Array.isArray(v) && v.every(
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** The test-only group-commit fault: skip `afterGroups` groups, then pause once after `afterValues`. */
+export interface GroupCommitFault {
+  afterGroups: number;
+  afterValues: number;
+  pauseMs: number;
+}
+const isCount = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0;
+const isGroupCommitFault = (v: unknown): v is GroupCommitFault =>
+  isObject(v) &&
+  isCount(v.afterGroups) &&
+  isCount(v.afterValues) &&
+  (v.afterValues as number) > 0 &&
+  isCount(v.pauseMs);
+
 function list(raw: string): string[] {
   return raw
     .split(',')
@@ -213,6 +227,12 @@ const schema = {
   tlsCertFile: { env: 'TLS_CERT_FILE', parse: text, default: undefined as string | undefined },
   tlsKeyFile: { env: 'TLS_KEY_FILE', parse: text, default: undefined as string | undefined },
   workerConcurrency: { env: 'WORKER_CONCURRENCY', parse: integer(1, 1000), default: 32 },
+  // Test-only (the group-commit crash test): off unless set; never set it in production.
+  faultGroupCommit: {
+    env: 'FAULT_GROUP_COMMIT',
+    parse: jsonObject('{"afterGroups":n,"afterValues":k,"pauseMs":ms}', isGroupCommitFault),
+    default: undefined as GroupCommitFault | undefined,
+  },
   // BullMQ only: how often one process re-adds from the database the work Redis may have lost.
   reconcileIntervalMs: { env: 'RECONCILE_INTERVAL_MS', parse: integer(1000, 86_400_000), default: 60_000 },
   bootstrapApiKey: { env: 'BOOTSTRAP_API_KEY', parse: apiKey, default: undefined as string | undefined },

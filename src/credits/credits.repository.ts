@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { dialectOf, type Db } from '../db/database.ts';
+import { writeInChunks } from '../lib/chunks.ts';
 import { newObjectId } from '../lib/ids.ts';
 import { isoNow } from '../lib/time.ts';
 import type { CreditLedgerTable, LedgerKind } from './credits.table.ts';
@@ -57,46 +58,72 @@ export function advanceTotals(
   };
 }
 
+/** One ledger entry to write; the running totals are computed when it is appended. */
+export interface LedgerEntryInput {
+  accountId: string;
+  kind: LedgerKind;
+  amount: number;
+  jobId?: string;
+  valueIndex?: number;
+  note?: string;
+}
+
 /**
- * Appends one ledger entry with the account's running totals after it. The caller holds the
- * account's credit lock (`lockAccountForCredits`) in the same transaction: the unique
- * (account, seq) index turns a forgotten lock into an error instead of a wrong total.
+ * Entries of one account appended in memory and written together: `append` advances the running
+ * totals at once (so a settlement can decide on them), `write` inserts every appended row in one
+ * statement per chunk. The caller holds the account's credit lock (`lockAccountForCredits`) in the
+ * same transaction from `openLedger` to `write`: the unique (account, seq) index turns a forgotten
+ * lock into an error instead of a wrong total.
  */
-export async function appendLedgerEntry(
-  db: Db,
-  entry: {
-    accountId: string;
-    kind: LedgerKind;
-    amount: number;
-    jobId?: string;
-    valueIndex?: number;
-    note?: string;
-  },
-): Promise<RunningTotals> {
-  const createdAt = isoNow();
-  const totals = advanceTotals(await findRunningTotals(db, entry.accountId), {
-    kind: entry.kind,
-    amount: entry.amount,
-    createdAt,
-  });
-  await db
-    .insertInto('credit_ledger')
-    .values({
-      id: newObjectId(),
-      account_id: entry.accountId,
-      kind: entry.kind,
-      amount: entry.amount,
-      job_id: entry.jobId ?? null,
-      value_index: entry.valueIndex ?? null,
-      note: entry.note ?? null,
-      created_at: createdAt,
-      seq: totals.seq,
-      balance_after: totals.balance,
-      held_after: totals.held,
-      month: totals.month,
-      month_spent_after: totals.monthSpent,
-    })
-    .execute();
+export interface LedgerWriter {
+  /** The totals after the last appended entry. */
+  readonly totals: RunningTotals;
+  append(entry: Omit<LedgerEntryInput, 'accountId'>): RunningTotals;
+  write(): Promise<void>;
+}
+
+/** Opens a ledger writer on the account's latest totals (one read). */
+export async function openLedger(db: Db, accountId: string): Promise<LedgerWriter> {
+  let totals = await findRunningTotals(db, accountId);
+  const rows: CreditLedgerTable[] = [];
+  return {
+    get totals() {
+      return totals;
+    },
+    append(entry) {
+      const createdAt = isoNow();
+      totals = advanceTotals(totals, { kind: entry.kind, amount: entry.amount, createdAt });
+      rows.push({
+        id: newObjectId(),
+        account_id: accountId,
+        kind: entry.kind,
+        amount: entry.amount,
+        job_id: entry.jobId ?? null,
+        value_index: entry.valueIndex ?? null,
+        note: entry.note ?? null,
+        created_at: createdAt,
+        seq: totals.seq,
+        balance_after: totals.balance,
+        held_after: totals.held,
+        month: totals.month,
+        month_spent_after: totals.monthSpent,
+      });
+      return totals;
+    },
+    async write() {
+      const pending = rows.splice(0);
+      await writeInChunks(pending, (chunk) => db.insertInto('credit_ledger').values(chunk).execute(), {
+        pause: async () => undefined,
+      });
+    },
+  };
+}
+
+/** Appends one ledger entry with the account's running totals after it (a writer of one entry). */
+export async function appendLedgerEntry(db: Db, entry: LedgerEntryInput): Promise<RunningTotals> {
+  const ledger = await openLedger(db, entry.accountId);
+  const totals = ledger.append(entry);
+  await ledger.write();
   return totals;
 }
 

@@ -7,8 +7,10 @@ import {
   findRunningTotals,
   lockAccountForCredits,
   monthOf,
+  openLedger,
   sumBalance,
   sumJobEntries,
+  type LedgerWriter,
   type RunningTotals,
   type SpendingSettings,
 } from './credits.repository.ts';
@@ -77,6 +79,13 @@ export async function reserveCredits(
   await appendLedgerEntry(trx, { accountId: account.id, kind: 'reserve', amount: -amount, jobId });
 }
 
+/** One value to settle: its reserved share goes back, its real cost is charged. */
+export interface ValueSettlement {
+  valueIndex: number;
+  reservedShare: number;
+  cost: number;
+}
+
 /**
  * Settles one value inside the transaction that records its result: its reserved share goes back
  * and its real cost is charged. Answers the credits actually charged, which is the cost unless
@@ -86,27 +95,51 @@ export async function reserveCredits(
  */
 export async function settleValueCredits(
   trx: Db,
-  input: { accountId: string; jobId: string; valueIndex: number; reservedShare: number; cost: number },
+  input: { accountId: string; jobId: string } & ValueSettlement,
 ): Promise<number> {
-  if (input.reservedShare <= 0 && input.cost <= 0) return 0;
-  const settings = await lockAccountForCredits(trx, input.accountId);
-  const entry = { accountId: input.accountId, jobId: input.jobId, valueIndex: input.valueIndex };
-  let totals = await findRunningTotals(trx, input.accountId);
-  if (input.reservedShare > 0) {
-    totals = await appendLedgerEntry(trx, { ...entry, kind: 'release', amount: input.reservedShare });
-  }
-  if (input.cost <= 0) return 0;
-  const charged = Math.min(input.cost, spendingRoom(totals, settings));
-  const waived = input.cost - charged;
+  const [charged] = await settleValuesCredits(trx, input.accountId, input.jobId, [input]);
+  return charged ?? 0;
+}
+
+/**
+ * Settles several values of one job in one go, inside the transaction that records their results
+ * (a group commit): the account's credit lock and running totals are read once, each value is
+ * decided in order exactly as `settleValueCredits` decides one (its entries keep their value
+ * index), and every entry is written in one insert. Answers the credits charged per value.
+ */
+export async function settleValuesCredits(
+  trx: Db,
+  accountId: string,
+  jobId: string,
+  values: readonly ValueSettlement[],
+): Promise<number[]> {
+  if (values.every((value) => value.reservedShare <= 0 && value.cost <= 0)) return values.map(() => 0);
+  const settings = await lockAccountForCredits(trx, accountId);
+  const ledger = await openLedger(trx, accountId);
+  const charged = values.map((value) => settleInto(ledger, settings, jobId, value));
+  await ledger.write();
+  return charged;
+}
+
+/** One value's entries appended to `ledger`; answers what it charged. */
+function settleInto(
+  ledger: LedgerWriter,
+  settings: SpendingSettings,
+  jobId: string,
+  value: ValueSettlement,
+): number {
+  const entry = { jobId, valueIndex: value.valueIndex };
+  let totals = ledger.totals;
+  if (value.reservedShare > 0)
+    totals = ledger.append({ ...entry, kind: 'release', amount: value.reservedShare });
+  if (value.cost <= 0) return 0;
+  const charged = Math.min(value.cost, spendingRoom(totals, settings));
+  const waived = value.cost - charged;
   const prepaid = totals.balance + totals.held;
   const covered = settings.overage ? Math.min(charged, Math.max(prepaid, 0)) : charged;
-  const note = waived > 0 ? `${waived} of ${input.cost} credits waived: no spending room` : undefined;
-  if (covered > 0 || charged === 0) {
-    await appendLedgerEntry(trx, { ...entry, kind: 'charge', amount: -covered, note });
-  }
-  if (charged > covered) {
-    await appendLedgerEntry(trx, { ...entry, kind: 'overage', amount: -(charged - covered), note });
-  }
+  const note = waived > 0 ? `${waived} of ${value.cost} credits waived: no spending room` : undefined;
+  if (covered > 0 || charged === 0) ledger.append({ ...entry, kind: 'charge', amount: -covered, note });
+  if (charged > covered) ledger.append({ ...entry, kind: 'overage', amount: -(charged - covered), note });
   return charged;
 }
 

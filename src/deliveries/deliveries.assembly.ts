@@ -93,38 +93,46 @@ async function closeBatch(trx: Db, job: Job, state: StreamStatesTable, isFinal: 
 
 /** What assembly learns about a value that was just recorded. */
 export interface ValueCompletion {
-  job: Job;
   /** 1-based completion order within the job (decisions C6). */
   sequence: number;
   item: ResultItem;
-  /** True when this value was the job's last. */
-  jobFinished: boolean;
 }
 
 /**
- * Assembles a just-recorded value into the job's deliveries, inside the transaction that recorded
- * it (decisions G27). Jobs without a callback_url have none. Answers whether a delivery was written.
+ * Assembles just-recorded values of one job, in completion order, into the job's deliveries inside
+ * the transaction that recorded them (decisions G27): the stream state is locked and written once,
+ * and a batch closes after exactly the value it would close after were the values recorded one by
+ * one. `jobFinished` says the last of them was the job's last value. Jobs without a callback_url
+ * have none. Answers whether a delivery was written.
  */
 export async function assembleDeliveries(
   trx: Db,
-  { job, sequence, item, jobFinished }: ValueCompletion,
+  {
+    job,
+    completions,
+    jobFinished,
+  }: { job: Job; completions: readonly ValueCompletion[]; jobFinished: boolean },
   now: Date = new Date(),
 ): Promise<boolean> {
   const size = batchSizeOf(job);
-  if (size === undefined) return false;
+  if (size === undefined || completions.length === 0) return false;
   const existing = await lockStreamState(trx, job.id);
   const state = existing ?? freshState(job.id);
   if (state.finalized === 1) return false;
-  state.completed_seq = Math.max(state.completed_seq, sequence);
-  if (!item.success) state.values_errors += 1;
-  let created = true;
-  if (jobFinished) await closeBatch(trx, job, state, true, now);
-  else if (state.completed_seq - state.batched_through_seq >= size) {
-    await closeBatch(trx, job, state, false, now);
-  } else {
-    created = false;
-    if (state.open_since === null && job.kind === 'stream') state.open_since = now.toISOString();
+  let created = false;
+  for (const [position, { sequence, item }] of completions.entries()) {
+    state.completed_seq = Math.max(state.completed_seq, sequence);
+    if (!item.success) state.values_errors += 1;
+    if (jobFinished && position === completions.length - 1) {
+      await closeBatch(trx, job, state, true, now);
+      created = true;
+    } else if (state.completed_seq - state.batched_through_seq >= size) {
+      await closeBatch(trx, job, state, false, now);
+      created = true;
+    }
   }
+  const open = state.completed_seq > state.batched_through_seq;
+  if (open && state.open_since === null && job.kind === 'stream') state.open_since = now.toISOString();
   if (existing) await updateStreamState(trx, state);
   else await insertStreamState(trx, state);
   return created;

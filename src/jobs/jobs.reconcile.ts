@@ -2,17 +2,19 @@
  * Reconciliation of lost work (issue 13 §4). With BullMQ the database is the source of truth and
  * Redis only carries work: a Redis that lost its data (restarted without persistence, flushed,
  * failed over to an empty replica) forgets tasks the outbox had already handed over and deleted.
- * This round re-adds, from the database, the task of every value still pending in a job that has
- * not ended, the deadline task of every such job and the next period of every interval job. Each
- * task carries a dedupe key (`crawl:<job>:<index>`, `expire:<job>`, `interval:<job>:<run at>`),
- * so while the original is still queued, delayed or running the re-add is ignored (by the
- * outbox's unique column, then by BullMQ's deduplication); a task that runs twice finds its value
- * done and changes nothing ("Work and crash safety").
+ * This round re-adds, from the database, the crawl task of every chunk with a value still pending
+ * in a job that has not ended (chunks are aligned windows of `VALUES_PER_CHUNK` indexes, so the
+ * chunk re-added is the one submission queued), the deadline task of every such job and the next
+ * period of every interval job. Each task carries a dedupe key (`crawl:<job>:<from>-<to>`,
+ * `expire:<job>`, `interval:<job>:<run at>`), so while the original is still queued, delayed or
+ * running the re-add is ignored (by the outbox's unique column, then by BullMQ's deduplication); a
+ * chunk that runs twice serves only its values still pending ("Work and crash safety").
  */
 import type { AppDeps } from '../app.deps.ts';
 import { scheduleIntervalRun } from '../submissions/submissions.interval.ts';
 import { listPendingValueIndexes } from '../work/work.repository.ts';
-import { crawlValueTaskSpec, expireJobTaskSpec } from '../tasks/tasks.crawl-value.ts';
+import { expireJobTaskSpec } from '../tasks/tasks.crawl-value.ts';
+import { chunksOf, crawlValuesTaskSpec } from '../tasks/tasks.crawl-values.ts';
 
 /** What one round re-added (or found queued already: the dedupe keys do not tell which). */
 export interface ReconcileCounts {
@@ -38,12 +40,12 @@ export async function reenqueueLostWork(
     .orderBy('created_at')
     .limit(jobLimit)
     .execute();
-  let crawls = 0;
+  let crawls = 0; // values pending in the chunks re-added
   for (const job of open) {
     const pending = await listPendingValueIndexes(db, job.id, VALUES_PER_JOB);
     crawls += pending.length;
     await deps.queue.add([
-      ...pending.map((index) => crawlValueTaskSpec(job.id, index)),
+      ...chunksOf(job.id, pending).map(crawlValuesTaskSpec),
       expireJobTaskSpec(job.id, job.deadline_at),
     ]);
   }

@@ -9,6 +9,9 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { JobEvents } from '../work/work.events.ts';
 import { deletePurgedIntervalRuns, purgeExpiredResults } from '../work/work.repository.ts';
 import { TASK, crawlValueGivenUp, crawlValueTask, expireJobTask } from '../tasks/tasks.crawl-value.ts';
+import { VALUES_PER_CHUNK, crawlValuesTask } from '../tasks/tasks.crawl-values.ts';
+import { WorkSlots } from '../lib/slots.ts';
+import { groupCommitFault } from './group-fault.ts';
 import { runIntervalJobTask } from '../jobs/jobs.interval.ts';
 import { reenqueueLostWork } from '../jobs/jobs.reconcile.ts';
 import { RUN_INTERVAL_TASK } from '../submissions/submissions.interval.ts';
@@ -175,16 +178,23 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     rateLimitStore: limits?.rateLimitStore,
     onValueRecorded: createMetricsRecorder(metrics, logger),
     metrics,
+    valueSlots: new WorkSlots(config.workerConcurrency),
+    pauseInGroup: groupCommitFault(config.faultGroupCommit, logger),
   };
   const handlers: Record<string, TaskHandler> = {
+    [TASK.crawlValues]: (payload) => crawlValuesTask(deps, payload),
     [TASK.crawlValue]: (payload) => crawlValueTask(deps, payload),
     [TASK.expireJob]: (payload) => expireJobTask(deps, payload),
     [RUN_INTERVAL_TASK]: (payload) => runIntervalJobTask(deps, payload),
   };
   // What the queue calls when it gives a task up: a value that can never be answered fails its job.
   const givenUp: Record<string, GivenUpHandler> = {
+    [TASK.crawlValues]: (payload, error) => crawlValueGivenUp(deps, payload, error),
     [TASK.crawlValue]: (payload, error) => crawlValueGivenUp(deps, payload, error),
   };
+  // Claim chunks while fewer than two processes' worth of values are promised, so the queue runs
+  // a little ahead of the crawls but leaves the rest of a large job to the other workers.
+  const taskRoom = () => Math.ceil((2 * config.workerConcurrency - deps.valueSlots.held) / VALUES_PER_CHUNK);
   let cleaner: LeasedSchedule | undefined;
   let reconciler: LeasedSchedule | undefined;
 
@@ -200,7 +210,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     deps,
     startWorker() {
       if (config.role === 'api') return;
-      queue.start(handlers, config.workerConcurrency, givenUp);
+      queue.start(handlers, config.workerConcurrency, givenUp, taskRoom);
       webhooks.start();
       // Every worker ticks; the one holding the period's lease cleans (once per cluster and period).
       // BullMQ: Redis only carries work, so what it lost is re-added from the database, by one

@@ -3,7 +3,8 @@ import type { AppDeps } from '../app.deps.ts';
 import type { ValueQuery } from '../crawl/crawl.types.ts';
 import type { Db } from '../db/database.ts';
 import { priceFiguresOf } from './observations.prices.ts';
-import { reservedShareOf, recordValueResultWithin } from '../results/results.record.ts';
+import { reservedShareOf, type ValueRecord } from '../results/results.record.ts';
+import { singleValueWriter, type GroupWriter } from '../results/results.group.ts';
 import { buildResultItem, creditCost, provenanceOf, type ValueResolution } from '../results/results.item.ts';
 import type { ResultItem } from '../work/work.table.ts';
 import type { Job } from '../work/work.table.ts';
@@ -22,7 +23,18 @@ import {
 import type { Observation, ObservationsTable } from './observations.table.ts';
 
 /** What serving a value needs from the process. */
-export type ServeDeps = Pick<AppDeps, 'db' | 'catalogue' | 'events' | 'onDeliveryCreated' | 'flightLocks'>;
+export type ServeDeps = Pick<
+  AppDeps,
+  'db' | 'catalogue' | 'events' | 'onDeliveryCreated' | 'flightLocks' | 'onValueRecorded' | 'pauseInGroup'
+>;
+
+/** What a crawl task knows already for every value of its chunk. */
+export interface ServeContext {
+  /** The account's `cache_reuse` (read once per chunk); read here when absent. */
+  cacheReuse?: boolean;
+  /** Where the value is recorded (the chunk's group commit); a transaction of its own when absent. */
+  writer?: GroupWriter;
+}
 
 /** Longest wait for another process's crawl of the same value (its own deadline bounds it too). */
 const CLUSTER_FLIGHT_WAIT_MS = 120_000;
@@ -62,19 +74,37 @@ async function findReusable(
  * crawls, and records the result with its observation in one transaction. Answers whether this
  * call recorded the value (false when another run had recorded it first).
  */
-export async function serveValue(deps: ServeDeps, job: Job, input: ServeInput): Promise<boolean> {
-  const account = await findAccountById(deps.db, job.account_id);
-  const policy = reusePolicyOf(job, account?.cache_reuse === 1, deps.catalogue);
+export async function serveValue(
+  deps: ServeDeps,
+  job: Job,
+  input: ServeInput,
+  context: ServeContext = {},
+): Promise<boolean> {
+  const cacheReuse =
+    context.cacheReuse ?? (await findAccountById(deps.db, job.account_id))?.cache_reuse === 1;
+  const policy = reusePolicyOf(job, cacheReuse, deps.catalogue);
+  const writer = context.writer ?? singleValueWriter(deps, job);
+  return serveWith(deps, job, input, policy, writer);
+}
+
+async function serveWith(
+  deps: ServeDeps,
+  job: Job,
+  input: ServeInput,
+  policy: ReusePolicy,
+  writer: GroupWriter,
+): Promise<boolean> {
   const keys = observationKeysOf(input.query, deps.catalogue);
   const mayJoin = policy.maxAgeSeconds !== null;
-  if (!policy.cacheable) return (await recordCrawl(deps, job, input, keys, await input.crawl())).recorded;
+  if (!policy.cacheable)
+    return (await recordCrawl(deps, writer, job, input, keys, await input.crawl())).recorded;
 
   const stored = await findReusable(deps.db, keys, input.query.topic, policy);
-  if (stored) return recordReuse(deps, job, input, stored);
+  if (stored) return recordReuse(deps, writer, job, input, stored);
   const flights = flightsOf<Observation | undefined>(deps.db);
   const underWay = mayJoin ? flights.join(keys.cacheKey) : undefined;
   const shared = underWay ? await underWay : undefined;
-  if (shared) return recordReuse(deps, job, input, shared);
+  if (shared) return recordReuse(deps, writer, job, input, shared);
 
   // A flight that ended without a reusable result (a failed crawl) is not joined again: crawl.
   const land = flights.lead(keys.cacheKey);
@@ -91,9 +121,9 @@ export async function serveValue(deps: ServeDeps, job: Job, input: ServeInput): 
     if (land && mayJoin) {
       // Between the lookup above and taking the lead, another flight may have landed and stored.
       landed = await findReusable(deps.db, keys, input.query.topic, policy);
-      if (landed) return await recordReuse(deps, job, input, landed);
+      if (landed) return await recordReuse(deps, writer, job, input, landed);
     }
-    const outcome = await recordCrawl(deps, job, input, keys, await input.crawl());
+    const outcome = await recordCrawl(deps, writer, job, input, keys, await input.crawl());
     landed = outcome.recorded && outcome.observation?.success === 1 ? outcome.observation : undefined;
     return outcome.recorded;
   } finally {
@@ -105,6 +135,7 @@ export async function serveValue(deps: ServeDeps, job: Job, input: ServeInput): 
 /** Records a re-served observation: free, `served_from: cache`, the observation's time. */
 async function recordReuse(
   deps: ServeDeps,
+  writer: GroupWriter,
   job: Job,
   input: ServeInput,
   observation: Observation,
@@ -116,7 +147,8 @@ async function recordReuse(
     { includeMeta: job.include_meta === 1, now: new Date() },
   );
   const reservedShare = reservedShareOf(deps, job, false);
-  return record(deps, job, { index: input.index, item, cost: 0, reservedShare }, async (trx) => {
+  const value: ValueRecord = { index: input.index, item, cost: 0, reservedShare };
+  return writer.record(value, async (trx) => {
     await insertReceipt(trx, receiptOf(job, input.index, observation));
   });
 }
@@ -124,6 +156,7 @@ async function recordReuse(
 /** Records a crawled value and, when it was a crawl, its observation. */
 async function recordCrawl(
   deps: ServeDeps,
+  writer: GroupWriter,
   job: Job,
   input: ServeInput,
   keys: ObservationKeys,
@@ -136,28 +169,12 @@ async function recordCrawl(
   const observation = observationOf(job, input, keys, resolution, item);
   const reservedShare = reservedShareOf(deps, job, false);
   const cost = creditCost(resolution);
-  const recorded = await record(deps, job, { index: input.index, item, cost, reservedShare }, async (trx) => {
+  const recorded = await writer.record({ index: input.index, item, cost, reservedShare }, async (trx) => {
     if (!observation) return;
     await insertObservation(trx, observation);
     if (observation.success === 1) await insertReceipt(trx, receiptOf(job, input.index, observation));
   });
   return { recorded, observation };
-}
-
-/** `recordValueResultWithin` plus `more` in one transaction; wakes waiters when the job ended. */
-async function record(
-  deps: ServeDeps,
-  job: Job,
-  input: { index: number; item: ResultItem; cost: number; reservedShare: number },
-  more: (trx: Db) => Promise<void>,
-): Promise<boolean> {
-  const outcome = await deps.db.transaction().execute(async (trx) => {
-    const result = await recordValueResultWithin(trx, deps, job, input);
-    if (result.recorded) await more(trx);
-    return result;
-  });
-  if (outcome.jobFinished) deps.events.jobEnded(job.id);
-  return outcome.recorded;
 }
 
 function receiptOf(

@@ -10,6 +10,7 @@ import {
   retryDelayMs,
   type GivenUpHandler,
   type TaskHandler,
+  type TaskRoom,
   type WorkQueue,
 } from './queue.types.ts';
 
@@ -109,6 +110,19 @@ export function createBullmqQueue(db: Db, logger: Logger, options: BullmqQueueOp
   );
   let worker: Worker | undefined;
   let givenUpHandlers: Readonly<Record<string, GivenUpHandler>> = {};
+  /** Tasks this worker runs now, and what the process wants beyond them (`start`'s `room`). */
+  let active = 0;
+  let fetchLimit = { concurrency: 1, room: (() => 1) as TaskRoom };
+
+  /**
+   * BullMQ fetches while fewer than `concurrency` jobs run here; lowering it when the process has
+   * enough work promised keeps the rest in Redis for other workers.
+   */
+  function adjustConcurrency(): void {
+    if (!worker) return;
+    const wanted = Math.min(fetchLimit.concurrency, active + Math.max(0, fetchLimit.room()));
+    worker.concurrency = Math.max(1, wanted);
+  }
 
   /**
    * Tells the task's owner a job is given up. Called before BullMQ records the failure, so a crash
@@ -136,9 +150,13 @@ export function createBullmqQueue(db: Db, logger: Logger, options: BullmqQueueOp
     if (stopController.signal.aborted && token !== undefined) return putBack(job, token);
     const handler = handlers[job.name];
     if (!handler) throw new Error(`no handler for task ${job.name}`);
+    active += 1;
     try {
       const payload = job.data as Record<string, unknown>;
-      await handler(payload, { signal: stopController.signal, attempt: job.attemptsMade + 1 });
+      const running = handler(payload, { signal: stopController.signal, attempt: job.attemptsMade + 1 });
+      // The handler said synchronously how much it holds; fetch no further ahead than the room left.
+      adjustConcurrency();
+      await running;
     } catch (error) {
       // Interrupted by shutdown, not failed: it runs again without spending an attempt.
       if (stopController.signal.aborted && token !== undefined) return putBack(job, token);
@@ -147,6 +165,9 @@ export function createBullmqQueue(db: Db, logger: Logger, options: BullmqQueueOp
       if (!isRetryable(error) || lastAttempt) await tellGivenUp(job, error);
       if (!isRetryable(error)) throw new UnrecoverableError(message);
       throw error instanceof Error ? error : new Error(message);
+    } finally {
+      active -= 1;
+      adjustConcurrency();
     }
   }
 
@@ -195,9 +216,10 @@ export function createBullmqQueue(db: Db, logger: Logger, options: BullmqQueueOp
       if (within === undefined) relay.wake();
       else setTimeout(() => relay.wake(), 20).unref();
     },
-    start(handlers, concurrency, givenUp = {}) {
+    start(handlers, concurrency, givenUp = {}, room = () => concurrency) {
       if (worker) throw new Error('queue already started');
       givenUpHandlers = givenUp;
+      fetchLimit = { concurrency, room };
       worker = new Worker(queueName, (job, token) => runTask(handlers, job, token), {
         connection: { url: options.redisUrl },
         prefix,

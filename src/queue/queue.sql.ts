@@ -8,6 +8,7 @@ import {
   retryDelayMs,
   type GivenUpHandler,
   type TaskHandler,
+  type TaskRoom,
   type TaskSpec,
   type WorkQueue,
 } from './queue.types.ts';
@@ -131,7 +132,11 @@ export function createSqlQueue(db: Db, logger: Logger, options: SqlQueueOptions 
       .execute();
   }
 
-  async function runLoop(handlers: Readonly<Record<string, TaskHandler>>, concurrency: number) {
+  async function runLoop(
+    handlers: Readonly<Record<string, TaskHandler>>,
+    concurrency: number,
+    room: TaskRoom,
+  ) {
     if (options.soleWorker) {
       await releaseAllTaskLocks(db);
     }
@@ -141,7 +146,7 @@ export function createSqlQueue(db: Db, logger: Logger, options: SqlQueueOptions 
         lastHeartbeat = Date.now();
         await heartbeat().catch((err: unknown) => logger.error({ err }, 'queue heartbeat failed'));
       }
-      const free = concurrency - running.size;
+      const free = Math.min(concurrency - running.size, room());
       const claimed = free > 0 ? await claim(free).catch((err: unknown) => logFailure(err)) : [];
       for (const row of claimed) {
         const handler = handlers[row.task];
@@ -161,7 +166,7 @@ export function createSqlQueue(db: Db, logger: Logger, options: SqlQueueOptions 
           });
         running.set(row.id, work);
       }
-      if (claimed.length === 0 || running.size >= concurrency) {
+      if (claimed.length === 0 || running.size >= concurrency || room() <= 0) {
         await idle(pollIntervalMs);
       }
     }
@@ -190,10 +195,10 @@ export function createSqlQueue(db: Db, logger: Logger, options: SqlQueueOptions 
   return {
     add,
     depth: () => readReadyTaskDepth(db),
-    start(handlers, concurrency, givenUp = {}) {
+    start(handlers, concurrency, givenUp = {}, room = () => concurrency) {
       if (loop) throw new Error('queue already started');
       givenUpHandlers = givenUp;
-      loop = runLoop(handlers, concurrency).catch((err: unknown) =>
+      loop = runLoop(handlers, concurrency, room).catch((err: unknown) =>
         logger.fatal({ err }, 'queue loop crashed'),
       );
     },

@@ -28,6 +28,9 @@ export type TaskHandler = (payload: Record<string, unknown>, context: TaskContex
  */
 export type GivenUpHandler = (payload: Record<string, unknown>, error: unknown) => Promise<void>;
 
+/** How many more tasks a process wants to take now, beyond those running (at least 0). */
+export type TaskRoom = () => number;
+
 /**
  * The work queue every engine implements: the SQL engine (a table in the service's own database,
  * the embedded default) and BullMQ on Redis for the distributed deployment.
@@ -40,12 +43,14 @@ export interface WorkQueue {
   add(tasks: readonly TaskSpec[], within?: Db): Promise<void>;
   /**
    * Starts processing with at most `concurrency` tasks at once; `givenUp` names, per task, what to
-   * call when the queue gives one up.
+   * call when the queue gives one up; `room` answers how many more tasks the process wants now
+   * (a task of many values fills it: the queue then claims no further ahead than that).
    */
   start(
     handlers: Readonly<Record<string, TaskHandler>>,
     concurrency: number,
     givenUp?: Readonly<Record<string, GivenUpHandler>>,
+    room?: TaskRoom,
   ): void;
   /** Stops taking tasks, aborts running ones (they run again later) and waits for them to settle. */
   stop(timeoutMs: number): Promise<void>;

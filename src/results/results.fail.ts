@@ -9,7 +9,7 @@ import { releaseJobRemainder } from '../credits/credits.service.ts';
 import type { SourceCatalogue } from '../sources/sources.catalogue.ts';
 import { failJobRow, findJob, listPendingValues } from '../work/work.repository.ts';
 import { buildResultItem, valueQueryOf } from './results.item.ts';
-import { recordValueResultWithin, reservedShareOf, type RecordDeps } from './results.record.ts';
+import { recordValueResultsWithin, reservedShareOf, type RecordDeps } from './results.record.ts';
 
 /** Pending values answered per query while a job is failed. */
 const PENDING_PAGE_ROWS = 500;
@@ -33,14 +33,17 @@ export async function failJob(
     for (;;) {
       const pending = await listPendingValues(trx, jobId, PENDING_PAGE_ROWS);
       if (pending.length === 0) break;
-      for (const value of pending) {
-        const item = buildResultItem(
+      const inputs = pending.map((value) => ({
+        index: value.idx,
+        item: buildResultItem(
           valueQueryOf(job, value.value),
           { kind: 'failed', reason: 'source currently unavailable', crawls: [] },
           { includeMeta: job.include_meta === 1, now },
-        );
-        await recordValueResultWithin(trx, deps, job, { index: value.idx, item, cost: 0, reservedShare });
-      }
+        ),
+        cost: 0,
+        reservedShare,
+      }));
+      await recordValueResultsWithin(trx, deps, job, inputs);
     }
     // The last value released the remainder already; this covers a job with none left pending.
     await releaseJobRemainder(trx, job.account_id, job.id);

@@ -11,9 +11,10 @@ import { AppError } from '../errors/app-error.ts';
 import { isObjectId, newObjectId } from '../lib/ids.ts';
 import { isoPlus } from '../lib/time.ts';
 import { buildResultItem } from '../results/results.item.ts';
-import { recordValueResultWithin } from '../results/results.record.ts';
+import { recordValueResultsWithin } from '../results/results.record.ts';
 import { sameMarketplaceCountries } from '../sources/sources.catalogue.ts';
-import { crawlValueTaskSpec, expireJobTaskSpec } from '../tasks/tasks.crawl-value.ts';
+import { expireJobTaskSpec } from '../tasks/tasks.crawl-value.ts';
+import { chunksOf, crawlValuesTaskSpec } from '../tasks/tasks.crawl-values.ts';
 import { findAccountJob, insertJob, insertJobValues } from '../work/work.repository.ts';
 import type { Job, JobValue } from '../work/work.table.ts';
 import { findAnsweredJob, recordClaim, type IdempotencyClaim } from './submissions.idempotency.ts';
@@ -68,9 +69,10 @@ export async function createJob(
       await reserveCredits(trx, account, jobId, worstCaseCredits(submission, usesMaxPages));
       await insertJob(trx, job);
       await insertJobValues(trx, valueRows(jobId, submission));
-      const crawlTasks = submission.values.flatMap((_, index) =>
-        submission.invalidValues.has(index) ? [] : [crawlValueTaskSpec(jobId, index)],
+      const valid = submission.values.flatMap((_, index) =>
+        submission.invalidValues.has(index) ? [] : [index],
       );
+      const crawlTasks = chunksOf(jobId, valid).map(crawlValuesTaskSpec);
       await deps.queue.add([...crawlTasks, expireJobTaskSpec(jobId, job.deadline_at)], trx);
       await recordInvalidValues(trx, deps, job, submission);
     });
@@ -153,7 +155,7 @@ export function valueRows(jobId: string, submission: Submission): JobValue[] {
 /** Malformed values get their `parameter_invalid` result at once (decisions G22). */
 async function recordInvalidValues(trx: Db, deps: AppDeps, job: Job, submission: Submission): Promise<void> {
   const now = new Date();
-  for (const [index] of submission.invalidValues) {
+  const inputs = [...submission.invalidValues.keys()].map((index) => {
     const query = {
       source: submission.source,
       country: submission.country,
@@ -172,8 +174,10 @@ async function recordInvalidValues(trx: Db, deps: AppDeps, job: Job, submission:
         now,
       },
     );
-    await recordValueResultWithin(trx, deps, job, { index, item, cost: 0, reservedShare: 0 });
-  }
+    return { index, item, cost: 0, reservedShare: 0 };
+  });
+  // One group: the counters, the stream state and any delivery are written once for all of them.
+  await recordValueResultsWithin(trx, deps, job, inputs);
 }
 
 /** The caller's job, or 404 `job not found` for unknown, foreign or malformed ids (G11). */

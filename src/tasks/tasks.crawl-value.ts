@@ -1,26 +1,20 @@
 import type { AppDeps } from '../app.deps.ts';
-import { createConversionStore, createSellerNameStore } from '../crawl/crawl-state.repository.ts';
-import type { ValueQuery } from '../crawl/crawl.types.ts';
-import { sourceModules } from '../sources/sources.registry.ts';
-import { serveValue } from '../observations/observations.service.ts';
 import { PermanentTaskError, type TaskSpec } from '../queue/queue.types.ts';
-import { resolveBaseUrl } from '../sources/sources.urls.ts';
-import { recordValueResult, reservedShareOf } from '../results/results.record.ts';
-import { findJob, findJobValue, listPendingValueIndexes, markJobWorking } from '../work/work.repository.ts';
-import { buildResultItem, valueQueryOf, type ValueResolution } from '../results/results.item.ts';
+import { recordValueResults, reservedShareOf } from '../results/results.record.ts';
+import { findJob, listPendingValues } from '../work/work.repository.ts';
+import { buildResultItem, valueQueryOf } from '../results/results.item.ts';
 import { failJob } from '../results/results.fail.ts';
-import type { Job } from '../work/work.table.ts';
-
-/** Task names, as stored in the queue. */
-export const TASK = { crawlValue: 'crawl_value', expireJob: 'expire_job' } as const;
+import { CRAWL_VALUES_TASK, crawlChunk } from './tasks.crawl-values.ts';
 
 /**
- * The task that crawls value `index` of a job. Its dedupe key makes adding it again harmless while
- * it is queued or running, which the reconciliation of lost work relies on (tasks.reconcile.ts).
+ * Task names, as stored in the queue. `crawl_value` (one value) is what versions before chunked
+ * crawl tasks enqueued: rows an older version queued still run after an upgrade.
  */
-export function crawlValueTaskSpec(jobId: string, index: number): TaskSpec {
-  return { task: TASK.crawlValue, payload: { jobId, index }, dedupeKey: `crawl:${jobId}:${index}` };
-}
+export const TASK = {
+  crawlValues: CRAWL_VALUES_TASK,
+  crawlValue: 'crawl_value',
+  expireJob: 'expire_job',
+} as const;
 
 /** The task that times out a job's pending values at its deadline; deduplicated like a crawl. */
 export function expireJobTaskSpec(jobId: string, deadlineAtIso: string): TaskSpec {
@@ -40,52 +34,29 @@ function readPayload(payload: Record<string, unknown>): { jobId: string; index?:
   return { jobId, index };
 }
 
-/** Crawls one value of a job and records its result (task `crawl_value`). */
+/** The task of one value queued by an older version (`crawl_value`): a chunk of one value. */
 export async function crawlValueTask(deps: AppDeps, payload: Record<string, unknown>): Promise<void> {
   const { jobId, index } = readPayload(payload);
   if (index === undefined) throw new PermanentTaskError('payload has no index');
-  const job = await findJob(deps.db, jobId);
-  if (!job || job.status === 'finished' || job.status === 'failed') return;
-  const row = await findJobValue(deps.db, jobId, index);
-  if (!row || row.status === 'done') return;
-  // Several tasks of a new job may race here; only the one that moved it logs the start.
-  if (job.status === 'new' && (await markJobWorking(deps.db, jobId))) {
-    deps.logger.info({ jobId, kind: job.kind, source: job.source, values: job.values_total }, 'job started');
-  }
-
-  const query = valueQueryOf(job, row.value);
-  const deadline = new Date(job.deadline_at);
-  // The observation cache decides whether to crawl (docs/cache.md) and records the result.
-  await serveValue(deps, job, { index, query, crawl: () => resolveValue(deps, job, query, deadline) });
-}
-
-async function resolveValue(
-  deps: AppDeps,
-  job: Job,
-  query: ValueQuery,
-  deadline: Date,
-): Promise<ValueResolution> {
-  if (deadline.getTime() <= Date.now()) return { kind: 'failed', reason: 'timeout', crawls: [] };
-  if (!deps.engine) throw new Error('this process has no crawl engine (role api) but ran a crawl task');
-  const result = await deps.engine.crawlValue({
-    query,
-    driver: sourceModules[query.source].driver,
-    baseUrl: resolveBaseUrl(deps.config.sourceBaseUrls, deps.sandboxOrigin, query.source, job.country),
-    deadline,
-    conversions: createConversionStore(deps.db),
-    sellerNames: createSellerNameStore(deps.db),
-  });
-  if ('failure' in result) return { kind: 'failed', reason: result.failure, crawls: result.crawls };
-  return { kind: 'crawled', outcome: result.outcome, crawls: result.crawls };
+  await crawlChunk(deps, { jobId, from: index, to: index + 1 });
 }
 
 /** Longest failure reason kept on a job: enough for the error, never a stack. */
 const FAILURE_REASON_MAX_CHARS = 500;
 
+/** Which values a crawl task's payload names, for the failure reason. */
+function valuesNamed(payload: Record<string, unknown>): string {
+  const { index, from, to } = payload;
+  if (typeof index === 'number') return `value ${index}`;
+  if (typeof from === 'number' && typeof to === 'number') return `values ${from} to ${to - 1}`;
+  return 'value';
+}
+
 /**
- * Called by the queue when it gives a `crawl_value` task up (its attempts ran out, or it threw a
- * `PermanentTaskError`): the value can never be answered, so the whole job ends `failed` now
- * rather than reported as `timeout` hours later (spec 3.1, decisions C1).
+ * Called by the queue when it gives a crawl task (`crawl_values`, or an older `crawl_value`) up
+ * (its attempts ran out, or it threw a `PermanentTaskError`): its values can never be answered, so
+ * the whole job ends `failed` now rather than reported as `timeout` hours later (spec 3.1,
+ * decisions C1).
  */
 export async function crawlValueGivenUp(
   deps: AppDeps,
@@ -95,11 +66,13 @@ export async function crawlValueGivenUp(
   const { jobId } = payload;
   // A payload without a job names no job to end.
   if (typeof jobId !== 'string') return;
-  const index = typeof payload.index === 'number' ? ` ${payload.index}` : '';
   const message = error instanceof Error ? error.message : String(error);
-  const reason = `the crawl of value${index} was given up: ${message}`.slice(0, FAILURE_REASON_MAX_CHARS);
-  await failJob(deps, jobId, reason);
+  const reason = `the crawl of ${valuesNamed(payload)} was given up: ${message}`;
+  await failJob(deps, jobId, reason.slice(0, FAILURE_REASON_MAX_CHARS));
 }
+
+/** Pending values timed out per group commit. */
+const EXPIRE_PAGE_ROWS = 500;
 
 /**
  * The hard timeout (decisions C1): at `deadline_at` every value still without a result gets
@@ -110,26 +83,20 @@ export async function expireJobTask(deps: AppDeps, payload: Record<string, unkno
   const job = await findJob(deps.db, jobId);
   if (!job || job.status === 'finished' || job.status === 'failed') return;
   const now = new Date();
+  const reservedShare = reservedShareOf(deps, job, false);
   for (;;) {
-    const pending = await listPendingValueIndexes(deps.db, jobId, 500);
+    const pending = await listPendingValues(deps.db, jobId, EXPIRE_PAGE_ROWS);
     if (pending.length === 0) return;
-    for (const index of pending) {
-      const row = await findJobValue(deps.db, jobId, index);
-      if (!row) continue;
-      const item = buildResultItem(
+    const inputs = pending.map((row) => ({
+      index: row.idx,
+      item: buildResultItem(
         valueQueryOf(job, row.value),
         { kind: 'failed', reason: 'timeout', crawls: [] },
-        {
-          includeMeta: job.include_meta === 1,
-          now,
-        },
-      );
-      await recordValueResult(deps, job, {
-        index,
-        item,
-        cost: 0,
-        reservedShare: reservedShareOf(deps, job, false),
-      });
-    }
+        { includeMeta: job.include_meta === 1, now },
+      ),
+      cost: 0,
+      reservedShare,
+    }));
+    await recordValueResults(deps, job, inputs);
   }
 }

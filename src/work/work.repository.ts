@@ -30,15 +30,6 @@ export async function findAccountJob(db: Db, accountId: string, jobId: string): 
     .executeTakeFirst();
 }
 
-export async function findJobValue(db: Db, jobId: string, index: number): Promise<JobValue | undefined> {
-  return db
-    .selectFrom('job_values')
-    .selectAll()
-    .where('job_id', '=', jobId)
-    .where('idx', '=', index)
-    .executeTakeFirst();
-}
-
 /** The submitted values in index order. */
 export async function listJobValueStrings(db: Db, jobId: string): Promise<string[]> {
   const rows = await db
@@ -118,8 +109,9 @@ export async function markJobWorking(db: Db, jobId: string): Promise<boolean> {
 }
 
 /**
- * Records a value's result if it is still pending. Answers false when another run recorded it
- * first: the guard that makes a re-run task harmless (nothing answered or charged twice).
+ * Records a value's result with its completion sequence if it is still pending. Answers false when
+ * another run recorded it first: the guard that makes a re-run task harmless (nothing answered or
+ * charged twice).
  */
 export async function completePendingValue(
   db: Db,
@@ -130,12 +122,14 @@ export async function completePendingValue(
     reason: string | null;
     result: string;
     credits: number;
+    sequence: number;
   },
 ): Promise<boolean> {
   const outcome = await db
     .updateTable('job_values')
     .set({
       status: 'done',
+      completion_seq: input.sequence,
       success: input.success ? 1 : 0,
       reason: input.reason,
       result: input.result,
@@ -149,6 +143,24 @@ export async function completePendingValue(
   return Number(outcome.numUpdatedRows) === 1;
 }
 
+/** Counts `done` more completed values (`failed` of them unsuccessful); answers the counters after. */
+export async function incrementJobCounters(
+  db: Db,
+  jobId: string,
+  counts: { done: number; failed: number },
+): Promise<{ values_done: number; values_total: number }> {
+  return db
+    .updateTable('jobs')
+    .set((eb) => ({
+      values_done: eb('values_done', '+', counts.done),
+      values_errors: eb('values_errors', '+', counts.failed),
+      updated_at: isoNow(),
+    }))
+    .where('id', '=', jobId)
+    .returning(['values_done', 'values_total'])
+    .executeTakeFirstOrThrow();
+}
+
 /** Corrects the credits a recorded value was charged (set when spending room cut its cost). */
 export async function setValueCredits(db: Db, jobId: string, index: number, credits: number): Promise<void> {
   await db
@@ -159,35 +171,34 @@ export async function setValueCredits(db: Db, jobId: string, index: number, cred
     .execute();
 }
 
-/** Counts one more completed value and answers the job's counters after it. */
-export async function incrementJobCounters(
-  db: Db,
-  jobId: string,
-  failed: boolean,
-): Promise<{ values_done: number; values_total: number }> {
+/**
+ * Takes the job row's write lock inside a recording transaction and answers how many values are
+ * done: recording numbers its values from there, and the lock keeps another group of the same job
+ * from taking the same numbers until this one commits (PostgreSQL; SQLite has one writer).
+ */
+export async function lockJobCounters(db: Db, jobId: string): Promise<{ values_done: number }> {
   return db
     .updateTable('jobs')
-    .set((eb) => ({
-      values_done: eb('values_done', '+', 1),
-      values_errors: eb('values_errors', '+', failed ? 1 : 0),
-      updated_at: isoNow(),
-    }))
+    .set({ updated_at: isoNow() })
     .where('id', '=', jobId)
-    .returning(['values_done', 'values_total'])
+    .returning(['values_done'])
     .executeTakeFirstOrThrow();
 }
 
-export async function setCompletionSequence(
+/** Pending values of a job with index in `[from, to)` (a crawl task's chunk), lowest first. */
+export async function listPendingValuesInRange(
   db: Db,
   jobId: string,
-  index: number,
-  sequence: number,
-): Promise<void> {
-  await db
-    .updateTable('job_values')
-    .set({ completion_seq: sequence })
+  range: { from: number; to: number },
+): Promise<Array<Pick<JobValue, 'idx' | 'value'>>> {
+  return db
+    .selectFrom('job_values')
+    .select(['idx', 'value'])
     .where('job_id', '=', jobId)
-    .where('idx', '=', index)
+    .where('idx', '>=', range.from)
+    .where('idx', '<', range.to)
+    .where('status', '=', 'pending')
+    .orderBy('idx')
     .execute();
 }
 

@@ -17,7 +17,7 @@ describe('a job whose work cannot go on (spec 3.1 failed, decisions C1)', () => 
   /** Replaces the job's crawl tasks by one with a payload no retry fixes (a PermanentTaskError). */
   async function breakCrawlTasks(jobId: string): Promise<void> {
     const { db, queue } = harness.runtime.deps;
-    await db.deleteFrom('queue_tasks').where('task', '=', TASK.crawlValue).execute();
+    await db.deleteFrom('queue_tasks').where('task', '=', TASK.crawlValues).execute();
     await queue.add([{ task: TASK.crawlValue, payload: { jobId, index: 'first' } }]);
   }
 

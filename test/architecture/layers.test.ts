@@ -19,7 +19,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['account-plane', 'dashboard'], // /v1/account/* over the API features; the web dashboard's static files
   ['jobs', 'streams', 'history', 'health', 'provisioning', 'client', 'identity'], // API features, account provisioning, the typed client, dashboard identity
   ['submissions'], // validation, idempotency and job creation shared by POST /job and POST /stream
-  ['tasks'], // queue tasks crawl_value and expire_job
+  ['tasks'], // queue tasks crawl_values (chunks of values), crawl_value (older rows) and expire_job
   ['observations'], // the observation cache and history rows: reuse or crawl
   ['app.deps.ts'], // the shape of a process's dependencies (type-only imports)
   ['results'], // build a result item, record it, settle credits, hand it to deliveries

@@ -45,7 +45,8 @@ describe('fault: Redis loses its data (every key of the deployment deleted)', ()
     });
     const jobId = String(created.job?._id);
     // Accepted and handed to Redis: the outbox rows of the crawl tasks are gone from the database.
-    await until('crawl tasks relayed to BullMQ', async () => (await inspector!.getWaitingCount()) === 6);
+    // The six values are one crawl task (a chunk of VALUES_PER_CHUNK).
+    await until('crawl tasks relayed to BullMQ', async () => (await inspector!.getWaitingCount()) === 1);
     const outbox = await api.runtime.deps.db.selectFrom('queue_tasks').select('task').execute();
     assert.deepEqual(
       outbox.map((row) => row.task),
