@@ -1,28 +1,50 @@
 /**
- * Stream benchmark (issue 5, "Done when"): starts the service on the embedded default (SQLite, SQL
- * queue, bundled sandbox) as a child process, submits a stream of `--values` sandbox values
- * (default 100 000) with a local receiver that verifies every signature, and prints the end-to-end
- * time, deliveries per second and the service's peak memory.
+ * Stream benchmark (issue 5, issue 11 goal 1: 100 000 values ≤ 120 s end to end, ≤ 512 MiB peak
+ * RSS): starts each checkout's service on the embedded default (`node --import tsx
+ * src/main/server.ts`: SQLite, SQL queue, the sandbox as `npm start` runs it), submits a stream of
+ * `--values` source_01/de values (default 100 000) to a local receiver that verifies every
+ * signature, and prints end-to-end seconds, values per second, the service's peak memory and whether
+ * every result arrived once, before and after, with pair limits raised and at their defaults.
  *
- *   npx tsx bench/stream.ts [--values 100000] [--batch-size 100] [--drain]
+ *   npx tsx bench/stream.ts --against /work/wt-base [--values 100000] [--batch-size 100]
+ *                           [--pair-rps 100000] [--pair-concurrency 64] [--skip-default-limits]
+ *                           [--skip-raised-limits] [--drain]
  *
- * Only CALLBACK_ALLOW_HOSTS (the receiver is on loopback), the ports, DATA_DIR (a fresh temporary
- * directory) and the demo key are set; everything else is the default configuration.
+ * Without `--against` only this checkout runs. Only the ports, DATA_DIR (a fresh temporary
+ * directory), the demo key, CALLBACK_ALLOW_HOSTS (the receiver is on loopback), the API's rate limit
+ * (bench/support.ts raises it for every bench) and, in the raised runs, CRAWL_PAIR_RPS and
+ * CRAWL_PAIR_CONCURRENCY are set; everything else is the default. Peak RSS
+ * is the service process's `VmHWM`; `tree` adds any process it started (sampled every 0.5 s).
  */
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { verifyWebhook } from '../src/webhooks/verify.ts';
-import { startReceiver } from '../test/support/receiver.ts';
+import {
+  checkoutsOf,
+  log,
+  markdownTable,
+  ratio,
+  runNote,
+  startService,
+  watchMemory,
+  type Checkout,
+} from './support.ts';
+import {
+  callApi,
+  startStreamReceiver,
+  streamBenchValues,
+  submitStream,
+  waitUntil,
+  type StreamTally,
+} from './support.api.ts';
 
 const { values: args } = parseArgs({
   options: {
+    against: { type: 'string' },
     values: { type: 'string', default: '100000' },
     'batch-size': { type: 'string', default: '100' },
+    'pair-rps': { type: 'string', default: '100000' },
+    'pair-concurrency': { type: 'string', default: '64' },
+    'skip-default-limits': { type: 'boolean', default: false },
+    'skip-raised-limits': { type: 'boolean', default: false },
     // Malformed GTINs instead of ids: every result exists at submission, so the run measures how
     // fast the sender drains deliveries, without the crawl in the way.
     drain: { type: 'boolean', default: false },
@@ -32,25 +54,6 @@ const DRAIN = args.drain === true;
 const VALUE_COUNT = Number(args.values);
 const BATCH_SIZE = Number(args['batch-size']);
 
-async function freePort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** Peak resident memory of a process in MiB (Linux `VmHWM`), or the current RSS via `ps` elsewhere. */
-function peakRssMiB(pid: number): number | undefined {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kib = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
-    return kib === undefined ? undefined : Number(kib) / 1024;
-  } catch {
-    return undefined;
-  }
-}
-
 /** A 13-digit GTIN whose check digit is wrong (a `parameter_invalid` value). */
 function badGtin(body12: number): string {
   const digits = String(body12).padStart(12, '0');
@@ -58,156 +61,122 @@ function badGtin(body12: number): string {
   return `${digits}${(((10 - (sum % 10)) % 10) + 1) % 10}`;
 }
 
-async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const started = Date.now();
-  while (!(await check().catch(() => false))) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+interface StreamFigure {
+  seconds: number;
+  submitMs: number;
+  peakMiB: number;
+  treePeakMiB: number;
+  tally: StreamTally;
+  counters: Record<string, unknown>;
+}
+
+async function runStream(checkout: Checkout, limits: Record<string, string>): Promise<StreamFigure> {
+  const service = await startService(checkout, limits);
+  const memory = watchMemory(service.pid);
+  const receiver = await startStreamReceiver(VALUE_COUNT);
+  try {
+    const values = DRAIN
+      ? Array.from({ length: VALUE_COUNT }, (_, i) => badGtin(400_000_000_000 + i))
+      : await streamBenchValues(service.sandboxOrigin, VALUE_COUNT);
+    const startedMs = Date.now();
+    const jobId = await submitStream(service, receiver, {
+      key: DRAIN ? 'gtin' : 'id',
+      values,
+      delivery_batch_size: BATCH_SIZE,
+    });
+    const submitMs = Date.now() - startedMs;
+    log(`${checkout.label}: submitted ${VALUE_COUNT} values in ${submitMs} ms (job ${jobId})`);
+    const progress = setInterval(() => {
+      const { results, deliveries } = receiver.tally();
+      log(
+        `  ${((Date.now() - startedMs) / 1000).toFixed(0)} s: ${results} results in ${deliveries} deliveries`,
+      );
+    }, 15_000);
+    await waitUntil('every delivery', () => receiver.complete(), 4 * 3600_000).finally(() =>
+      clearInterval(progress),
+    );
+    const seconds = (Date.now() - startedMs) / 1000;
+    const status = await callApi(service, `/stream/${jobId}`);
+    const tally = receiver.tally();
+    const { peakMiB, treePeakMiB } = memory.stop();
+    log(`${checkout.label}: ${seconds.toFixed(1)} s, ${JSON.stringify({ ...tally, peakMiB, treePeakMiB })}`);
+    return {
+      seconds,
+      submitMs,
+      peakMiB,
+      treePeakMiB,
+      tally,
+      counters: { values_done: status.values_done, deliveries: status.deliveries },
+    };
+  } finally {
+    memory.stop();
+    await receiver.close();
+    await service.stop();
   }
 }
 
 async function main(): Promise<void> {
-  const [port, sandboxPort] = [await freePort(), await freePort()];
-  const dataDir = mkdtempSync(join(tmpdir(), 'pricecrawl-bench-'));
-  const apiKey = `svc_live_${randomBytes(36).toString('base64url')}`;
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/server.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      SANDBOX_PORT: String(sandboxPort),
-      DATA_DIR: dataDir,
-      BOOTSTRAP_API_KEY: apiKey,
-      BOOTSTRAP_CREDITS: String(VALUE_COUNT * 2),
-      CALLBACK_ALLOW_HOSTS: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  let peakMiB = 0;
-  const sampler = setInterval(() => (peakMiB = Math.max(peakMiB, peakRssMiB(child.pid ?? 0) ?? 0)), 500);
-  try {
-    await waitUntil('the service', async () => (await fetch(`${base}/health`)).ok, 60_000);
-    const truth = (await (
-      await fetch(`http://127.0.0.1:${sandboxPort}/catalog.json?source=source_01&country=de`)
-    ).json()) as {
-      products: Array<{ id: string }>;
-      not_found: { id: string[] };
-    };
-    const values = DRAIN ? [] : [...new Set([...truth.products.map((p) => p.id), ...truth.not_found.id])];
-    for (let i = 0; values.length < VALUE_COUNT; i += 1) {
-      values.push(DRAIN ? badGtin(400_000_000_000 + i) : String(90_000_000 + i));
-    }
-
-    let secret = '';
-    let badSignatures = 0;
-    let firstDeliveryMs = 0;
-    let lastDeliveryMs = 0;
-    const seenIndexes = new Uint8Array(VALUE_COUNT);
-    const sequences = new Set<number>();
-    let finalSequence = 0;
-    let resultsReceived = 0;
-    const receiver = await startReceiver((request, response) => {
-      const check = verifyWebhook({ secret, rawBody: request.rawBody, headers: request.headers });
-      const plain = verifyWebhook({
-        secret,
-        rawBody: request.rawBody,
-        headers: { 'x-signature': request.headers['x-signature'] },
-      });
-      if (!check.ok || !plain.ok) {
-        badSignatures += 1;
-        response.statusCode = 401;
-        return void response.end();
-      }
-      const payload = JSON.parse(request.rawBody) as {
-        batch_sequence: number;
-        is_final: boolean;
-        results: Array<{ index: number }>;
-      };
-      if (!sequences.has(payload.batch_sequence)) {
-        sequences.add(payload.batch_sequence);
-        for (const { index } of payload.results) {
-          seenIndexes[index] = (seenIndexes[index] ?? 0) + 1;
-          resultsReceived += 1;
-        }
-      }
-      if (payload.is_final) finalSequence = payload.batch_sequence;
-      firstDeliveryMs ||= Date.now();
-      lastDeliveryMs = Date.now();
-      response.end('ok');
+  const raised = {
+    CRAWL_PAIR_RPS: String(args['pair-rps']),
+    CRAWL_PAIR_CONCURRENCY: String(args['pair-concurrency']),
+  };
+  const settings: Array<{ name: string; env: Record<string, string> }> = [];
+  if (args['skip-raised-limits'] !== true) {
+    settings.push({
+      name: `raised (RPS ${args['pair-rps']}, concurrency ${args['pair-concurrency']})`,
+      env: raised,
     });
-
-    const startedMs = Date.now();
-    const submitted = await fetch(`${base}/stream`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
-      body: JSON.stringify({
-        source: 'source_01',
-        country: 'de',
-        key: DRAIN ? 'gtin' : 'id',
-        values,
-        callback_url: receiver.url,
-        delivery_batch_size: BATCH_SIZE,
-      }),
-    });
-    const answer = (await submitted.json()) as {
-      error: boolean;
-      job_id: string;
-      webhook_secret: string;
-      message?: string;
-    };
-    if (answer.error) throw new Error(`submission refused: ${answer.message}`);
-    secret = answer.webhook_secret;
-    const submitMs = Date.now() - startedMs;
-    process.stderr.write(`submitted ${VALUE_COUNT} values in ${submitMs} ms (job ${answer.job_id})\n`);
-
-    const progress = setInterval(() => {
-      process.stderr.write(
-        `  ${((Date.now() - startedMs) / 1000).toFixed(0)} s: ${resultsReceived} results in ${sequences.size} deliveries\n`,
-      );
-    }, 10_000);
-    const allIn = async () =>
-      finalSequence > 0 && sequences.size === finalSequence && resultsReceived >= VALUE_COUNT;
-    await waitUntil('every delivery', allIn, 4 * 3600_000);
-    clearInterval(progress);
-    const endMs = Date.now();
-
-    const missing = seenIndexes.reduce((count, seen) => count + (seen === 0 ? 1 : 0), 0);
-    const duplicated = seenIndexes.reduce((count, seen) => count + (seen > 1 ? 1 : 0), 0);
-    const gapFree = [...sequences].every((sequence) => sequence >= 1 && sequence <= finalSequence);
-    const status = (await (
-      await fetch(`${base}/stream/${answer.job_id}`, { headers: { 'x-api-key': apiKey } })
-    ).json()) as Record<string, unknown>;
-    const seconds = (endMs - startedMs) / 1000;
-    const figures = {
-      mode: DRAIN ? 'drain (results exist at submission)' : 'crawl (sandbox)',
-      values: VALUE_COUNT,
-      delivery_batch_size: BATCH_SIZE,
-      end_to_end_s: Number(seconds.toFixed(1)),
-      submit_ms: submitMs,
-      values_per_s: Number((VALUE_COUNT / seconds).toFixed(1)),
-      deliveries: sequences.size,
-      deliveries_per_s: Number((sequences.size / seconds).toFixed(2)),
-      deliveries_per_s_while_delivering: Number(
-        (sequences.size / Math.max(0.001, (lastDeliveryMs - firstDeliveryMs) / 1000)).toFixed(2),
-      ),
-      signatures_verified: receiver.requests.length - badSignatures,
-      bad_signatures: badSignatures,
-      results_missing: missing,
-      results_duplicated: duplicated,
-      sequences_gap_free: gapFree,
-      service_peak_rss_mib: Number(peakMiB.toFixed(0)),
-      service_counters: { values_done: status.values_done, deliveries: status.deliveries },
-    };
-    process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);
-    await receiver.close();
-    if (missing > 0 || duplicated > 0 || badSignatures > 0 || !gapFree) process.exitCode = 1;
-  } finally {
-    clearInterval(sampler);
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-    rmSync(dataDir, { recursive: true, force: true });
   }
+  if (args['skip-default-limits'] !== true) settings.push({ name: 'default', env: {} });
+  const rows: string[][] = [];
+  let failed = false;
+  for (const [index, setting] of settings.entries()) {
+    const figures = new Map<string, StreamFigure>();
+    for (const checkout of checkoutsOf(args.against, index)) {
+      log(`${checkout.label}, pair limits ${setting.name}: ${VALUE_COUNT} values`);
+      figures.set(checkout.label, await runStream(checkout, setting.env));
+    }
+    const before = figures.get('before');
+    for (const label of ['before', 'after'] as const) {
+      const figure = figures.get(label);
+      if (!figure) continue;
+      const { tally } = figure;
+      const once = tally.missing === 0 && tally.duplicated === 0 && tally.gapFree;
+      failed ||= !once || tally.badSignatures > 0;
+      const rate = VALUE_COUNT / figure.seconds;
+      rows.push([
+        setting.name,
+        label,
+        `${figure.seconds.toFixed(1)} s`,
+        label === 'after' && before ? ratio(figure.seconds, before.seconds) : '',
+        `${rate.toFixed(0)}`,
+        `${figure.peakMiB.toFixed(0)} MiB${figure.treePeakMiB > figure.peakMiB + 1 ? ` (tree ${figure.treePeakMiB.toFixed(0)})` : ''}`,
+        label === 'after' && before ? ratio(figure.peakMiB, before.peakMiB) : '',
+        `${tally.deliveries}${tally.repeatedDeliveries > 0 ? ` (+${tally.repeatedDeliveries} repeated)` : ''}`,
+        once ? `yes (${tally.results})` : `NO: ${tally.missing} missing, ${tally.duplicated} twice`,
+        tally.badSignatures === 0 ? 'all valid' : `${tally.badSignatures} BAD`,
+      ]);
+    }
+  }
+  const header = [
+    'pair limits',
+    'checkout',
+    'end to end',
+    'time after/before',
+    'values/s',
+    'peak RSS',
+    'RSS after/before',
+    'deliveries',
+    'every result once',
+    'signatures',
+  ];
+  const mode = DRAIN ? 'drain: malformed GTINs, results exist at submission' : 'crawl: the embedded sandbox';
+  console.log(
+    `\nstream of ${VALUE_COUNT} source_01/de values (${mode}), deliveries of ${BATCH_SIZE}; goal ≤ 120 s, ≤ 512 MiB\n`,
+  );
+  console.log(markdownTable(header, rows));
+  console.log(`\n${runNote(args.against)}`);
+  if (failed) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

@@ -2,7 +2,8 @@
 // `npm start`, `npm run worker` and `npx pricecrawl` run plain JavaScript with node (no TypeScript
 // compiler at run time, docs/performance.md "Start time"). tsc only emits here (`noCheck`:
 // `npm run typecheck` checks the types), then the files the code reads beside itself at run time
-// (the dashboard's static files) are copied, and the stamp bin/compiled.js compares src/ with is written.
+// (the dashboard's static files) are copied, the process entries are bundled (below), and the stamp
+// bin/compiled.js compares src/ with is written.
 import { spawnSync } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -33,5 +34,60 @@ cpSync(`${root}src`, `${root}dist`, {
   recursive: true,
   filter: (source) => !/\.[cm]?ts$/.test(source),
 });
+await bundleEntries();
 writeBuildStamp(root, startedAtMs);
 process.stdout.write(`pricecrawl build: dist/ written in ${Date.now() - startedAtMs} ms (${BUILD_STAMP})\n`);
+
+/**
+ * Replaces the compiled process entries in dist/main/ with esbuild bundles of our code and the
+ * pure-JavaScript packages it imports, because loading about a thousand separate modules was most
+ * of a start (docs/performance.md, "Start time"). Code shared by the entries, and what the CLI
+ * imports lazily, goes into dist/main/bundle-*.js chunks, so `pricecrawl help` loads no server.
+ * Entries and chunks all sit in dist/main/, so import.meta.url in bundled code points there: the
+ * sandbox fork (`./sandbox.js`) finds the sandbox bundle and the dashboard reads
+ * `../dashboard/static/`, which tsc's copy provides; the rest of dist/ stays tsc's output.
+ * External, i.e. loaded from node_modules as before: packages that read files beside themselves
+ * at run time (native addons, swagger-ui's static files, pino's worker-thread transports), the
+ * ones we import lazily (exceljs, ioredis), and bullmq, which imports ioredis (its Redis scripts
+ * were files beside it in older versions). A new dependency that reads its own files
+ * (`__dirname`, `require.resolve`) belongs in this list.
+ */
+async function bundleEntries() {
+  let esbuild;
+  try {
+    esbuild = await import('esbuild');
+  } catch {
+    process.stderr.write(
+      'pricecrawl build: esbuild is not installed (a dev dependency): run `npm install` with dev dependencies\n',
+    );
+    process.exit(1);
+  }
+  await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: ['server', 'worker', 'sandbox', 'cli'].map((name) => `src/main/${name}.ts`),
+    outdir: 'dist/main',
+    allowOverwrite: true,
+    bundle: true,
+    splitting: true,
+    chunkNames: 'bundle-[hash]',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    logLevel: 'warning',
+    external: [
+      'better-sqlite3',
+      'pg-native',
+      'exceljs',
+      'bullmq',
+      'ioredis',
+      'pino',
+      'thread-stream',
+      '@fastify/swagger-ui',
+    ],
+    // The bundled CommonJS packages call require() for node's built-ins, which ESM lacks.
+    banner: {
+      js: "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);",
+    },
+  });
+}

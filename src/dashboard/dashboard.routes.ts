@@ -30,7 +30,10 @@ export const DASHBOARD_CSP = [
 ].join('; ');
 
 function readStatic(name: keyof typeof STATIC_FILES): string {
-  return readFileSync(new URL(`./static/${name}`, import.meta.url), 'utf8');
+  // Through `../dashboard/` rather than `./`: this module is also bundled into dist/main/*.js
+  // (scripts/build.mjs), where import.meta.url is the bundle's. From src/dashboard/, dist/dashboard/
+  // and dist/main/ alike the path reaches the static files, which the build copies to dist/dashboard/.
+  return readFileSync(new URL(`../dashboard/static/${name}`, import.meta.url), 'utf8');
 }
 
 function send(reply: FastifyReply, name: keyof typeof STATIC_FILES, body: string) {

@@ -26,14 +26,18 @@ export interface ServiceProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts `command args` with `env` added to this process's environment (LOG_LEVEL warn unless set). */
+/**
+ * Starts `command args` with `env` added to this process's environment (LOG_LEVEL warn unless set),
+ * in `options.cwd` (default: this process's directory; benches start another checkout's service).
+ */
 export function startServiceProcess(
   command: string,
   args: string[],
   env: Record<string, string>,
+  options: { cwd?: string } = {},
 ): ServiceProcess {
   const child = spawn(command, args, {
-    cwd: process.cwd(),
+    cwd: options.cwd ?? process.cwd(),
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
