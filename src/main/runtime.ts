@@ -122,7 +122,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
   const embedded = config.databaseUrl === undefined;
   // Names this process in the leases of schedules that run once per cluster.
   const processId = `${process.pid}-${randomUUID().slice(0, 8)}`;
-  const queue = createConfiguredQueue(db, logger, config);
+  const queue = await createConfiguredQueue(db, logger, config);
   const limits = await createClusterLimits(config, logger);
   const metrics = createMetrics();
   metrics.readQueueDepthWith(() => queue.depth());

@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { createBullmqQueue } from './queue.bullmq.ts';
 import { createSqlQueue } from './queue.sql.ts';
 import type { WorkQueue } from './queue.types.ts';
 
@@ -14,9 +13,14 @@ export type QueueEngineConfig = Pick<
 /**
  * Creates the work queue `QUEUE_ENGINE` names. Every process that creates it can enqueue; with
  * BullMQ every process also relays its database outbox to Redis (an API process enqueues, so it
- * must relay too), while only `startWorker` roles consume.
+ * must relay too), while only `startWorker` roles consume. BullMQ (and ioredis) load only when chosen:
+ * importing them costs the embedded default's start about a quarter of a second (docs/performance.md).
  */
-export function createConfiguredQueue(db: Db, logger: Logger, config: QueueEngineConfig): WorkQueue {
+export async function createConfiguredQueue(
+  db: Db,
+  logger: Logger,
+  config: QueueEngineConfig,
+): Promise<WorkQueue> {
   // Embedded (SQLite, one process doing everything): locks left by a crashed run are this process's.
   const soleProcess = config.databaseUrl === undefined && config.role === 'all';
   if (config.queueEngine === 'sql') return createSqlQueue(db, logger, { soleWorker: soleProcess });
@@ -26,6 +30,7 @@ export function createConfiguredQueue(db: Db, logger: Logger, config: QueueEngin
         'set DATABASE_URL for a distributed deployment',
     );
   }
+  const { createBullmqQueue } = await import('./queue.bullmq.ts');
   return createBullmqQueue(db, logger, {
     redisUrl: config.redisUrl,
     prefix: config.bullmqPrefix,
