@@ -24,10 +24,10 @@ import {
   checkoutsOf,
   cpuMsOf,
   log,
-  markdownTable,
+  printResultTable,
   median,
   ratio,
-  runNote,
+  runBench,
   startPageServer,
   startService,
   type Checkout,
@@ -210,17 +210,12 @@ async function main(): Promise<void> {
     'before: time, cache, fetches',
     'after: time, cache, fetches',
   ];
-  console.log(
-    `\n${VALUE_COUNT} source_01/de values, service CPU (utime+stime) per value, ${args.rounds} round(s) (medians)\n`,
+  printResultTable(
+    `${VALUE_COUNT} source_01/de values, service CPU (utime+stime) per value, ${args.rounds} round(s) (medians)`,
+    header,
+    rows,
+    args.against,
   );
-  console.log(markdownTable(header, rows));
-  console.log(`\n${runNote(args.against)}`);
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runBench(main);

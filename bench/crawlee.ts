@@ -28,11 +28,11 @@ import {
   checkoutsOf,
   cpuMsOf,
   log,
-  markdownTable,
+  printResultTable,
   median,
   ratio,
   runJsonScript,
-  runNote,
+  runBench,
   startPageServer,
   startService,
   THIS_CHECKOUT,
@@ -276,17 +276,12 @@ function printTable(figures: Map<string, Figure[]>): void {
     'CPU of',
     'outcomes',
   ];
-  console.log(
-    `\n${PAGES} sandbox source_01/de pages, concurrency ${CONCURRENCY}, ${args.rounds} round(s) (medians)\n`,
+  printResultTable(
+    `${PAGES} sandbox source_01/de pages, concurrency ${CONCURRENCY}, ${args.rounds} round(s) (medians)`,
+    header,
+    rows,
+    args.against,
   );
-  console.log(markdownTable(header, rows));
-  console.log(`\n${runNote(args.against)}`);
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -313,3 +313,26 @@ export function runNote(against: string | undefined): string {
       : `before = ${resolve(against)}, after = ${THIS_CHECKOUT}`;
   return `${new Date().toISOString()}; ${checkouts}; load average at the end ${machineLoad()}; node ${process.version}`;
 }
+
+/** Prints a bench's closing table: its title, the markdown table and which checkouts ran when. */
+export function printResultTable(
+  title: string,
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  against: string | undefined,
+): void {
+  console.log(`\n${title}\n`);
+  console.log(markdownTable(header, rows));
+  console.log(`\n${runNote(against)}`);
+}
+
+/** Runs a bench's `main` and exits 0, or 1 with the error's stack (a bench leaves no server open). */
+export function runBench(main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      process.stderr.write(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}
