@@ -3,19 +3,10 @@ import { setMaxListeners } from 'node:events';
 import { describe, it } from 'node:test';
 import { createFetcher, type FetchRequest } from './fetcher.ts';
 import { delayed, ok, startServer } from '../../test/support/fetch-server.ts';
-import { PolitenessRegistry, settingsPerPair, type Permit, type PolitenessSettings } from './politeness.ts';
+import { TEST_POLITENESS } from '../../test/support/politeness.ts';
+import { PolitenessRegistry, settingsPerPair, type Permit } from './politeness.ts';
 
-const DEFAULTS: PolitenessSettings = {
-  concurrency: 2,
-  requestsPerSecond: 10_000,
-  burst: 100,
-  errorSlowdownFactor: 1.5,
-  rateLimitSlowdownFactor: 2,
-  maxSlowdownFactor: 16,
-  successRecoveryFactor: 0.9,
-  rateLimitPauseMs: 1_000,
-  maxPauseWaitMs: 10_000,
-};
+const DEFAULTS = TEST_POLITENESS;
 
 const LIMITS = {
   source_01: { concurrency: 8, requestsPerSecond: 1_000 },

@@ -5,19 +5,8 @@ import { CrawlTimeoutError, SourceUnavailableError } from './crawl.errors.ts';
 import { createFetcher, type FetchRequest } from './fetcher.ts';
 import type { FetcherOptions } from './fetcher.options.ts';
 import { delayed, hang, ok, startServer, status } from '../../test/support/fetch-server.ts';
-import { PairGate, pairKey, type PolitenessSettings } from './politeness.ts';
-
-const GATE: PolitenessSettings = {
-  concurrency: 2,
-  requestsPerSecond: 10_000,
-  burst: 100,
-  errorSlowdownFactor: 1.5,
-  rateLimitSlowdownFactor: 2,
-  maxSlowdownFactor: 16,
-  successRecoveryFactor: 0.9,
-  rateLimitPauseMs: 1_000,
-  maxPauseWaitMs: 10_000,
-};
+import { TEST_POLITENESS } from '../../test/support/politeness.ts';
+import { PairGate, pairKey } from './politeness.ts';
 
 const FAST: Partial<FetcherOptions> = {
   requestTimeoutMs: 2_000,
@@ -155,7 +144,7 @@ describe('politeness of a pair', () => {
   });
 
   it('slows down after errors and recovers gradually after successes', async () => {
-    const gate = new PairGate('test', GATE);
+    const gate = new PairGate('test', TEST_POLITENESS);
     for (let i = 0; i < 3; i += 1) (await gate.acquire(never)).release({ kind: 'error' });
     assert.equal(gate.snapshot().slowdownFactor, 1.5 ** 3);
     (await gate.acquire(never)).release({ kind: 'success' });
@@ -168,7 +157,7 @@ describe('politeness of a pair', () => {
   });
 
   it('never shortens a pause because of a later, shorter Retry-After', async () => {
-    const gate = new PairGate('test', GATE);
+    const gate = new PairGate('test', TEST_POLITENESS);
     const [first, second] = await Promise.all([gate.acquire(never), gate.acquire(never)]);
     first.release({ kind: 'rate_limited', retryAfterMs: 5_000 });
     const pausedMs = gate.snapshot().pausedForMs;
@@ -184,7 +173,7 @@ describe('politeness of a pair', () => {
   });
 
   it('fails waiting requests at once when the pair is paused longer than maxPairPauseWaitMs', async () => {
-    const gate = new PairGate('test', { ...GATE, concurrency: 1, maxPauseWaitMs: 1_000 });
+    const gate = new PairGate('test', { ...TEST_POLITENESS, concurrency: 1, maxPauseWaitMs: 1_000 });
     const holder = await gate.acquire(never);
     const queued = gate.acquire(never);
     holder.release({ kind: 'rate_limited', retryAfterMs: 60_000 });
@@ -194,7 +183,7 @@ describe('politeness of a pair', () => {
   });
 
   it('times out a request waiting in the politeness queue', async () => {
-    const gate = new PairGate('test', { ...GATE, concurrency: 1 });
+    const gate = new PairGate('test', { ...TEST_POLITENESS, concurrency: 1 });
     const holder = await gate.acquire(never);
     const deadline = new AbortController();
     setTimeout(() => deadline.abort(), 30);
@@ -225,7 +214,7 @@ describe('politeness of a pair', () => {
   });
 
   it('serves waiting requests first come, first served', async () => {
-    const gate = new PairGate('test', { ...GATE, concurrency: 1 });
+    const gate = new PairGate('test', { ...TEST_POLITENESS, concurrency: 1 });
     const holder = await gate.acquire(never);
     const order: number[] = [];
     const waiting = [1, 2, 3].map((n) =>

@@ -5,25 +5,9 @@ import { sql } from 'kysely';
 import { runIntervalJobTask } from '../../src/jobs/jobs.interval.ts';
 import { recordValueResults } from '../../src/results/results.record.ts';
 import { findJob, findLatestRun } from '../../src/work/work.repository.ts';
-import type { ResultItem } from '../../src/work/work.table.ts';
 import { DIALECTS } from '../support/databases.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
-
-function notFoundItem(key: string): ResultItem {
-  return {
-    key,
-    success: true,
-    reason: 'not found',
-    content: null,
-    served_from: 'live',
-    observed_at: new Date().toISOString(),
-    trust: {
-      score: 0,
-      components: { identity: 0, completeness: 0, price_integrity: 0, offer_contamination: 0, freshness: 1 },
-      flagged_offers: [],
-    },
-  };
-}
+import { notFoundItem } from '../support/result-items.ts';
 
 for (const dialect of DIALECTS) {
   describe(`interval runs and group commits on ${dialect}`, () => {

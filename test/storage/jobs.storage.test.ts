@@ -3,25 +3,9 @@ import { after, before, describe, it } from 'node:test';
 import { creditBalance } from '../../src/credits/credits.service.ts';
 import { recordValueResult } from '../../src/results/results.record.ts';
 import { findJob, purgeExpiredResults } from '../../src/work/work.repository.ts';
-import type { ResultItem } from '../../src/work/work.table.ts';
 import { DIALECTS } from '../support/databases.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
-
-function notFoundItem(key: string): ResultItem {
-  return {
-    key,
-    success: true,
-    reason: 'not found',
-    content: null,
-    served_from: 'live',
-    observed_at: new Date().toISOString(),
-    trust: {
-      score: 0,
-      components: { identity: 0, completeness: 0, price_integrity: 0, offer_contamination: 0, freshness: 1 },
-      flagged_offers: [],
-    },
-  };
-}
+import { notFoundItem } from '../support/result-items.ts';
 
 for (const dialect of DIALECTS) {
   describe(`job storage on ${dialect}`, () => {
