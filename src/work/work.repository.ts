@@ -1,4 +1,4 @@
-import type { Insertable, Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import { dialectOf, type Db } from '../db/database.ts';
 import { writeInChunks } from '../lib/chunks.ts';
 import { isoNow } from '../lib/time.ts';
@@ -108,39 +108,71 @@ export async function markJobWorking(db: Db, jobId: string): Promise<boolean> {
   return Number(result.numUpdatedRows) > 0;
 }
 
-/**
- * Records a value's result with its completion sequence if it is still pending. Answers false when
- * another run recorded it first: the guard that makes a re-run task harmless (nothing answered or
- * charged twice).
- */
-export async function completePendingValue(
+/** A value's result, completed with the job's next completion sequence (`completePendingValues`). */
+export interface ValueCompletion {
+  index: number;
+  sequence: number;
+  success: boolean;
+  reason: string | null;
+  result: string;
+  credits: number;
+}
+
+/** Of the given value indexes of a job, those still pending. */
+export async function listPendingIndexes(
   db: Db,
-  input: {
-    jobId: string;
-    index: number;
-    success: boolean;
-    reason: string | null;
-    result: string;
-    credits: number;
-    sequence: number;
-  },
-): Promise<boolean> {
+  jobId: string,
+  indexes: readonly number[],
+): Promise<Set<number>> {
+  if (indexes.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('job_values')
+    .select('idx')
+    .where('job_id', '=', jobId)
+    .where('idx', 'in', [...indexes])
+    .where('status', '=', 'pending')
+    .execute();
+  return new Set(rows.map((row) => row.idx));
+}
+
+/**
+ * Completes pending values of a job in one statement (a group commit's values; each `index` once),
+ * each with its own sequence and result. Answers how many it completed: a value no longer pending
+ * is left as it was. The casts let PostgreSQL type the parameters of the `case` branches.
+ */
+export async function completePendingValues(
+  db: Db,
+  jobId: string,
+  completions: readonly ValueCompletion[],
+): Promise<number> {
+  if (completions.length === 0) return 0;
+  const byIndex = <T>(type: 'integer' | 'text', pick: (completion: ValueCompletion) => T) =>
+    sql<T>`case ${sql.ref('idx')} ${sql.join(
+      completions.map(
+        (completion) => sql`when ${completion.index} then cast(${pick(completion)} as ${sql.raw(type)})`,
+      ),
+      sql` `,
+    )} end`;
   const outcome = await db
     .updateTable('job_values')
     .set({
       status: 'done',
-      completion_seq: input.sequence,
-      success: input.success ? 1 : 0,
-      reason: input.reason,
-      result: input.result,
-      credits: input.credits,
+      completion_seq: byIndex('integer', (completion) => completion.sequence),
+      success: byIndex('integer', (completion) => (completion.success ? 1 : 0)),
+      reason: byIndex('text', (completion) => completion.reason),
+      result: byIndex('text', (completion) => completion.result),
+      credits: byIndex('integer', (completion) => completion.credits),
       completed_at: isoNow(),
     })
-    .where('job_id', '=', input.jobId)
-    .where('idx', '=', input.index)
+    .where('job_id', '=', jobId)
+    .where(
+      'idx',
+      'in',
+      completions.map((completion) => completion.index),
+    )
     .where('status', '=', 'pending')
     .executeTakeFirst();
-  return Number(outcome.numUpdatedRows) === 1;
+  return Number(outcome.numUpdatedRows);
 }
 
 /** Counts `done` more completed values (`failed` of them unsuccessful); answers the counters after. */
