@@ -207,14 +207,14 @@ export async function setValueCredits(db: Db, jobId: string, index: number, cred
  * Takes the job row's write lock inside a recording transaction and answers how many values are
  * done: recording numbers its values from there, and the lock keeps another group of the same job
  * from taking the same numbers until this one commits (PostgreSQL; SQLite has one writer).
+ * A row lock, not an update: PostgreSQL checks the foreign key of a row updated a second time in
+ * one transaction, whose key-share lock on the account made concurrent recordings of one account
+ * deadlock on the credit lock (`lockAccountForCredits`) that follows.
  */
 export async function lockJobCounters(db: Db, jobId: string): Promise<{ values_done: number }> {
-  return db
-    .updateTable('jobs')
-    .set({ updated_at: isoNow() })
-    .where('id', '=', jobId)
-    .returning(['values_done'])
-    .executeTakeFirstOrThrow();
+  let query = db.selectFrom('jobs').select('values_done').where('id', '=', jobId);
+  if (dialectOf(db) === 'postgres') query = query.forNoKeyUpdate();
+  return query.executeTakeFirstOrThrow();
 }
 
 /** Pending values of a job with index in `[from, to)` (a crawl task's chunk), lowest first. */
