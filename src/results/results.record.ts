@@ -25,7 +25,7 @@ export interface RecordDeps {
   events: JobEvents;
   /** Told after a delivery was written (the sender may look sooner than its next poll). */
   onDeliveryCreated: () => void;
-  /** Told of every value recorded, inside the recording transaction (metrics, job-end log). */
+  /** Told of every value recorded, once its transaction committed (metrics, job-end log). */
   onValueRecorded?: (value: RecordedValue) => void;
   /**
    * Test-only fault (`FAULT_GROUP_COMMIT`): called inside a group's transaction once its `values`
@@ -41,8 +41,11 @@ export interface RecordedValue {
   item: ResultItem;
   /** Credits charged for the value. */
   credits: number;
-  /** True when this value was the job's last. */
-  jobFinished: boolean;
+  /**
+   * On the job's last value: how the job ended, `failed` when `failJob` had ended it before
+   * answering its remaining values.
+   */
+  jobEnded?: 'finished' | 'failed';
 }
 
 /** One value's result to record. */
@@ -96,6 +99,13 @@ export interface GroupOutcome {
   recorded: boolean[];
   /** True when the group's last recorded value was the job's last. */
   jobFinished: boolean;
+  /** The values this call recorded, for `onValueRecorded` once the transaction committed. */
+  values: RecordedValue[];
+}
+
+/** Tells `onValueRecorded` of a group's values; call it after the group's transaction committed. */
+export function reportRecorded(deps: Pick<RecordDeps, 'onValueRecorded'>, outcome: GroupOutcome): void {
+  for (const value of outcome.values) deps.onValueRecorded?.(value);
 }
 
 /**
@@ -110,11 +120,11 @@ export interface GroupOutcome {
  */
 export async function recordValueResultsWithin(
   trx: Db,
-  deps: Pick<RecordDeps, 'onDeliveryCreated' | 'onValueRecorded' | 'pauseInGroup'>,
+  deps: Pick<RecordDeps, 'onDeliveryCreated' | 'pauseInGroup'>,
   job: Job,
   inputs: readonly ValueRecord[],
 ): Promise<GroupOutcome> {
-  if (inputs.length === 0) return { recorded: [], jobFinished: false };
+  if (inputs.length === 0) return { recorded: [], jobFinished: false, values: [] };
   const { values_done: doneBefore } = await lockJobCounters(trx, job.id);
   const pending = await listPendingIndexes(
     trx,
@@ -124,7 +134,7 @@ export async function recordValueResultsWithin(
   // Sequences follow the inputs' order; a value listed twice is completed once.
   const recorded = inputs.map((input) => pending.delete(input.index));
   const fresh = inputs.filter((_, position) => recorded[position]);
-  if (fresh.length === 0) return { recorded, jobFinished: false };
+  if (fresh.length === 0) return { recorded, jobFinished: false, values: [] };
   const completions = fresh.map((input, order) => ({
     index: input.index,
     sequence: doneBefore + 1 + order,
@@ -153,18 +163,21 @@ export async function recordValueResultsWithin(
     if (credits !== input.cost) await setValueCredits(trx, job.id, input.index, credits);
   }
   const jobFinished = counters.values_done >= counters.values_total;
+  let jobEnded: RecordedValue['jobEnded'];
   if (jobFinished) {
-    await endJob(trx, job.id, 'finished');
+    // A job that `failJob` ended before its last values were answered stays failed.
+    jobEnded = (await endJob(trx, job.id, 'finished')) ? 'finished' : 'failed';
     await releaseJobRemainder(trx, job.account_id, job.id);
   }
   const delivered = fresh.map((input, order) => ({ sequence: firstSequence + order, item: input.item }));
   if (await assembleDeliveries(trx, { job, completions: delivered, jobFinished })) deps.onDeliveryCreated();
-  for (const [order, input] of fresh.entries()) {
-    const last = order === fresh.length - 1;
-    const credits = charged[order] ?? 0;
-    deps.onValueRecorded?.({ job, item: input.item, credits, jobFinished: jobFinished && last });
-  }
-  return { recorded, jobFinished };
+  const values = fresh.map((input, order) => ({
+    job,
+    item: input.item,
+    credits: charged[order] ?? 0,
+    jobEnded: order === fresh.length - 1 ? jobEnded : undefined,
+  }));
+  return { recorded, jobFinished, values };
 }
 
 /** `recordValueResultsWithin` in a transaction of its own; wakes waiters when the job ended. */
@@ -176,6 +189,7 @@ export async function recordValueResults(
   const outcome = await deps.db
     .transaction()
     .execute((trx) => recordValueResultsWithin(trx, deps, job, inputs));
+  reportRecorded(deps, outcome);
   if (outcome.jobFinished) deps.events.jobEnded(job.id);
   return outcome;
 }
