@@ -11,12 +11,12 @@ import type { SourceCatalogue } from '../sources/sources.catalogue.ts';
 import type { JobEvents } from '../work/work.events.ts';
 import {
   completePendingValues,
-  endJob,
   incrementJobCounters,
   listPendingIndexes,
   lockJobCounters,
   setValueCredits,
-} from '../work/work.repository.ts';
+} from '../work/work.completion.ts';
+import { endJob } from '../work/work.repository.ts';
 import type { Job, ResultItem } from '../work/work.table.ts';
 
 /** What recording needs from the process. */
