@@ -15,7 +15,7 @@ import {
   listPendingIndexes,
   lockJobCounters,
   setValueCredits,
-} from '../work/work.completion.ts';
+} from '../work/work.completion.repository.ts';
 import { endJob } from '../work/work.repository.ts';
 import type { Job, ResultItem } from '../work/work.table.ts';
 
