@@ -2,10 +2,10 @@
  * One measurement of `bench/bookkeeping.ts`, in a child process, of the checkout at `root` (its
  * own `src/`, imported by path, so a baseline checkout runs its own code).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pino } from 'pino';
 
 /** What the child prints. */
@@ -38,6 +38,7 @@ async function profiled<T>(file: string | undefined, work: () => Promise<T>): Pr
     return await work();
   } finally {
     const { profile } = await session.post('Profiler.stop');
+    mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, JSON.stringify(profile));
     session.disconnect();
   }

@@ -47,5 +47,5 @@ export interface AppDeps {
    */
   valueSlots: WorkSlots;
   /** The test-only group-commit fault (`FAULT_GROUP_COMMIT`); absent unless configured. */
-  pauseInGroup?: (written: number, total: number) => Promise<void>;
+  pauseInGroup?: (values: number) => Promise<void>;
 }

@@ -86,18 +86,18 @@ const isStringList = (v: unknown): v is string[] => Array.isArray(v) && v.every(
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The test-only group-commit fault: skip `afterGroups` groups, then pause once after `afterValues`. */
+/** The test-only group-commit fault: skip `afterGroups` groups, then pause once in one of `minValues`. */
 export interface GroupCommitFault {
   afterGroups: number;
-  afterValues: number;
+  minValues: number;
   pauseMs: number;
 }
 const isCount = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0;
 const isGroupCommitFault = (v: unknown): v is GroupCommitFault =>
   isObject(v) &&
   isCount(v.afterGroups) &&
-  isCount(v.afterValues) &&
-  (v.afterValues as number) > 0 &&
+  isCount(v.minValues) &&
+  (v.minValues as number) > 0 &&
   isCount(v.pauseMs);
 
 function list(raw: string): string[] {
@@ -230,7 +230,7 @@ const schema = {
   // Test-only (the group-commit crash test): off unless set; never set it in production.
   faultGroupCommit: {
     env: 'FAULT_GROUP_COMMIT',
-    parse: jsonObject('{"afterGroups":n,"afterValues":k,"pauseMs":ms}', isGroupCommitFault),
+    parse: jsonObject('{"afterGroups":n,"minValues":k,"pauseMs":ms}', isGroupCommitFault),
     default: undefined as GroupCommitFault | undefined,
   },
   // BullMQ only: how often one process re-adds from the database the work Redis may have lost.

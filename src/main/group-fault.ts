@@ -4,22 +4,22 @@ import { sleep } from '../lib/time.ts';
 
 /**
  * The test-only group-commit fault (`FAULT_GROUP_COMMIT`, README): the first group commit after
- * `afterGroups` groups that has more than `afterValues` values pauses inside its transaction, once,
- * for `pauseMs` after writing `afterValues` of them, and says so at warn, so a crash test can kill
- * the process there. Absent (no hook) unless configured.
+ * `afterGroups` groups that writes at least `minValues` values pauses inside its transaction, once,
+ * for `pauseMs` after writing them (before the job's counters, credits and deliveries), and says so
+ * at warn, so a crash test can kill the process there. Absent (no hook) unless configured.
  */
 export function groupCommitFault(
   fault: GroupCommitFault | undefined,
   logger: Logger,
-): ((written: number, total: number) => Promise<void>) | undefined {
+): ((values: number) => Promise<void>) | undefined {
   if (!fault) return undefined;
   let groups = 0;
   let fired = false;
-  return async (written, total) => {
-    if (written === 1) groups += 1;
-    if (fired || groups <= fault.afterGroups || written !== fault.afterValues || total <= written) return;
+  return async (values) => {
+    groups += 1;
+    if (fired || groups <= fault.afterGroups || values < fault.minValues) return;
     fired = true;
-    logger.warn({ written, total, pauseMs: fault.pauseMs }, 'FAULT_GROUP_COMMIT: group commit paused');
+    logger.warn({ values, pauseMs: fault.pauseMs }, 'FAULT_GROUP_COMMIT: group commit paused');
     await sleep(fault.pauseMs);
   };
 }

@@ -1,8 +1,12 @@
 import type { Db } from '../db/database.ts';
 import type { Observation, ObservationReceiptsTable, ObservationsTable } from './observations.table.ts';
 
-export async function insertObservation(db: Db, row: ObservationsTable): Promise<void> {
-  await db.insertInto('observations').values(row).execute();
+export async function insertObservations(db: Db, rows: readonly ObservationsTable[]): Promise<void> {
+  if (rows.length > 0)
+    await db
+      .insertInto('observations')
+      .values([...rows])
+      .execute();
 }
 
 /** The newest completed lookup (found or not found) under a cache key observed at or after `sinceIso`. */
@@ -20,6 +24,40 @@ export async function findFreshObservation(
     .orderBy('observed_at', 'desc')
     .limit(1)
     .executeTakeFirst();
+}
+
+/**
+ * `findFreshObservation` for several cache keys in one query (a crawl task's chunk): per key that
+ * has one, the newest completed lookup observed at or after `sinceIso`.
+ */
+export async function findFreshObservations(
+  db: Db,
+  cacheKeys: readonly string[],
+  sinceIso: string,
+): Promise<Map<string, Observation>> {
+  const newest = new Map<string, Observation>();
+  if (cacheKeys.length === 0) return newest;
+  const rows = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('observations')
+        .selectAll()
+        .select((inner) =>
+          inner.fn
+            .agg<number>('row_number')
+            .over((over) => over.partitionBy('cache_key').orderBy('observed_at', 'desc'))
+            .as('newness'),
+        )
+        .where('cache_key', 'in', [...new Set(cacheKeys)])
+        .where('observed_at', '>=', sinceIso)
+        .where('success', '=', 1)
+        .as('ranked'),
+    )
+    .selectAll()
+    .where('newness', '=', 1)
+    .execute();
+  for (const { newness: _newness, ...observation } of rows) newest.set(observation.cache_key, observation);
+  return newest;
 }
 
 /**
@@ -43,10 +81,11 @@ export async function findLatestLookup(
 }
 
 /** Notes that an account received an observation; a second receipt of the same one changes nothing. */
-export async function insertReceipt(db: Db, receipt: ObservationReceiptsTable): Promise<void> {
+export async function insertReceipts(db: Db, receipts: readonly ObservationReceiptsTable[]): Promise<void> {
+  if (receipts.length === 0) return;
   await db
     .insertInto('observation_receipts')
-    .values(receipt)
+    .values([...receipts])
     .onConflict((c) => c.columns(['account_id', 'observation_id']).doNothing())
     .execute();
 }

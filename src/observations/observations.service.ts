@@ -3,7 +3,7 @@ import type { AppDeps } from '../app.deps.ts';
 import type { ValueQuery } from '../crawl/crawl.types.ts';
 import type { Db } from '../db/database.ts';
 import { priceFiguresOf } from './observations.prices.ts';
-import { reservedShareOf, type ValueRecord } from '../results/results.record.ts';
+import { besideRow, reservedShareOf, type BesideRow, type ValueRecord } from '../results/results.record.ts';
 import { singleValueWriter, type GroupWriter } from '../results/results.group.ts';
 import { buildResultItem, creditCost, provenanceOf, type ValueResolution } from '../results/results.item.ts';
 import type { ResultItem } from '../work/work.table.ts';
@@ -16,9 +16,10 @@ import { observationKeysOf, type ObservationKeys } from './observations.key.ts';
 import { reusePolicyOf, type ReusePolicy } from './observations.policy.ts';
 import {
   findFreshObservation,
+  findFreshObservations,
   findLatestLookup,
-  insertObservation,
-  insertReceipt,
+  insertObservations,
+  insertReceipts,
 } from './observations.repository.ts';
 import type { Observation, ObservationsTable } from './observations.table.ts';
 
@@ -34,6 +35,11 @@ export interface ServeContext {
   cacheReuse?: boolean;
   /** Where the value is recorded (the chunk's group commit); a transaction of its own when absent. */
   writer?: GroupWriter;
+  /**
+   * The chunk's fresh observations by cache key, looked up for all its values at once
+   * (`findChunkObservations`); each value looks its own up when absent.
+   */
+  fresh?: ReadonlyMap<string, Observation>;
 }
 
 /** Longest wait for another process's crawl of the same value (its own deadline bounds it too). */
@@ -48,17 +54,39 @@ export interface ServeInput {
 
 const DAY_MS = 86_400_000;
 
-/** A stored observation this job may re-serve now, if any (docs/cache.md). */
+/**
+ * The newest fresh observation of each of a chunk's values, in one query (`ServeContext.fresh`), or
+ * undefined when the job may not re-serve any. A snapshot: what it lacks, nothing had stored when
+ * the chunk began, and a crawl that leads its key looks in the store again (`serveWith`).
+ */
+export async function findChunkObservations(
+  deps: Pick<ServeDeps, 'db' | 'catalogue'>,
+  job: Job,
+  queries: readonly ValueQuery[],
+  cacheReuse: boolean,
+): Promise<Map<string, Observation> | undefined> {
+  const policy = reusePolicyOf(job, cacheReuse, deps.catalogue);
+  if (!policy.cacheable || policy.maxAgeSeconds === null) return undefined;
+  const cacheKeys = queries.map((query) => observationKeysOf(query, deps.catalogue).cacheKey);
+  return findFreshObservations(deps.db, cacheKeys, isoPlus(new Date(), -policy.maxAgeSeconds * 1000));
+}
+
+/**
+ * A stored observation this job may re-serve now, if any (docs/cache.md), from the chunk's
+ * snapshot `fresh` when given (checked against the window again: time has passed since).
+ */
 async function findReusable(
   db: Db,
   keys: ObservationKeys,
   topic: string,
   policy: ReusePolicy,
+  fresh?: ReadonlyMap<string, Observation>,
 ): Promise<Observation | undefined> {
   const now = new Date();
   if (policy.maxAgeSeconds !== null) {
-    const fresh = await findFreshObservation(db, keys.cacheKey, isoPlus(now, -policy.maxAgeSeconds * 1000));
-    if (fresh) return fresh;
+    const since = isoPlus(now, -policy.maxAgeSeconds * 1000);
+    const found = fresh ? fresh.get(keys.cacheKey) : await findFreshObservation(db, keys.cacheKey, since);
+    if (found && found.observed_at >= since) return found;
   }
   if (policy.notFoundMaxAgeDays !== null) {
     const latest = await findLatestLookup(db, keys.valueKey, topic);
@@ -84,7 +112,7 @@ export async function serveValue(
     context.cacheReuse ?? (await findAccountById(deps.db, job.account_id))?.cache_reuse === 1;
   const policy = reusePolicyOf(job, cacheReuse, deps.catalogue);
   const writer = context.writer ?? singleValueWriter(deps, job);
-  return serveWith(deps, job, input, policy, writer);
+  return serveWith(deps, job, input, policy, writer, context.fresh);
 }
 
 async function serveWith(
@@ -93,13 +121,14 @@ async function serveWith(
   input: ServeInput,
   policy: ReusePolicy,
   writer: GroupWriter,
+  fresh: ReadonlyMap<string, Observation> | undefined,
 ): Promise<boolean> {
   const keys = observationKeysOf(input.query, deps.catalogue);
   const mayJoin = policy.maxAgeSeconds !== null;
   if (!policy.cacheable)
     return (await recordCrawl(deps, writer, job, input, keys, await input.crawl())).recorded;
 
-  const stored = await findReusable(deps.db, keys, input.query.topic, policy);
+  const stored = await findReusable(deps.db, keys, input.query.topic, policy, fresh);
   if (stored) return recordReuse(deps, writer, job, input, stored);
   const flights = flightsOf<Observation | undefined>(deps.db);
   const underWay = mayJoin ? flights.join(keys.cacheKey) : undefined;
@@ -147,10 +176,9 @@ async function recordReuse(
     { includeMeta: job.include_meta === 1, now: new Date() },
   );
   const reservedShare = reservedShareOf(deps, job, false);
-  const value: ValueRecord = { index: input.index, item, cost: 0, reservedShare };
-  return writer.record(value, async (trx) => {
-    await insertReceipt(trx, receiptOf(job, input.index, observation));
-  });
+  const beside = [besideRow(insertReceipts, receiptOf(job, input.index, observation))];
+  const value: ValueRecord = { index: input.index, item, cost: 0, reservedShare, beside };
+  return writer.record(value);
 }
 
 /** Records a crawled value and, when it was a crawl, its observation. */
@@ -169,11 +197,11 @@ async function recordCrawl(
   const observation = observationOf(job, input, keys, resolution, item);
   const reservedShare = reservedShareOf(deps, job, false);
   const cost = creditCost(resolution);
-  const recorded = await writer.record({ index: input.index, item, cost, reservedShare }, async (trx) => {
-    if (!observation) return;
-    await insertObservation(trx, observation);
-    if (observation.success === 1) await insertReceipt(trx, receiptOf(job, input.index, observation));
-  });
+  const beside: BesideRow[] = [];
+  if (observation) beside.push(besideRow(insertObservations, observation));
+  if (observation?.success === 1)
+    beside.push(besideRow(insertReceipts, receiptOf(job, input.index, observation)));
+  const recorded = await writer.record({ index: input.index, item, cost, reservedShare, beside });
   return { recorded, observation };
 }
 

@@ -9,7 +9,13 @@ import { releaseJobRemainder } from '../credits/credits.service.ts';
 import type { SourceCatalogue } from '../sources/sources.catalogue.ts';
 import { failJobRow, findJob, listPendingValues } from '../work/work.repository.ts';
 import { buildResultItem, valueQueryOf } from './results.item.ts';
-import { recordValueResultsWithin, reservedShareOf, type RecordDeps } from './results.record.ts';
+import {
+  recordValueResultsWithin,
+  reportRecorded,
+  reservedShareOf,
+  type GroupOutcome,
+  type RecordDeps,
+} from './results.record.ts';
 
 /** Pending values answered per query while a job is failed. */
 const PENDING_PAGE_ROWS = 500;
@@ -25,6 +31,7 @@ export async function failJob(
   jobId: string,
   failureReason: string,
 ): Promise<boolean> {
+  const outcomes: GroupOutcome[] = [];
   const ended = await deps.db.transaction().execute(async (trx) => {
     const job = await findJob(trx, jobId);
     if (!job || !(await failJobRow(trx, jobId, failureReason))) return false;
@@ -43,12 +50,13 @@ export async function failJob(
         cost: 0,
         reservedShare,
       }));
-      await recordValueResultsWithin(trx, deps, job, inputs);
+      outcomes.push(await recordValueResultsWithin(trx, deps, job, inputs));
     }
     // The last value released the remainder already; this covers a job with none left pending.
     await releaseJobRemainder(trx, job.account_id, job.id);
     return true;
   });
+  for (const outcome of outcomes) reportRecorded(deps, outcome);
   if (ended) deps.events.jobEnded(jobId);
   return ended;
 }

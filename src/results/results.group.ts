@@ -7,7 +7,6 @@
  * by value, so one bad value never takes the others down with it; a value that still fails
  * rejects its own `record` and its task runs again.
  */
-import type { Db } from '../db/database.ts';
 import type { Job } from '../work/work.table.ts';
 import { recordValueResults, type RecordDeps, type ValueRecord } from './results.record.ts';
 
@@ -20,10 +19,9 @@ export const GROUP_MAX_VALUES = 32;
  */
 export const GROUP_WAIT_MS = 3;
 
-/** A waiting value: what to record, what to write beside it, and who waits for the answer. */
+/** A waiting value: what to record and who waits for the answer. */
 interface Waiting {
   input: ValueRecord;
-  beside?: (trx: Db) => Promise<void>;
   resolve: (recorded: boolean) => void;
   reject: (error: unknown) => void;
 }
@@ -31,10 +29,10 @@ interface Waiting {
 /** Where a task's values are recorded. */
 export interface GroupWriter {
   /**
-   * Records one value (and `beside` in the same transaction) in the next group; resolves after that
-   * group committed with whether this value was recorded (false: another run had recorded it).
+   * Records one value (and the rows beside it) in the next group; resolves after that group
+   * committed with whether this value was recorded (false: another run had recorded it).
    */
-  record(input: ValueRecord, beside?: (trx: Db) => Promise<void>): Promise<boolean>;
+  record(input: ValueRecord): Promise<boolean>;
   /** The task will record `count` fewer values than it said (served elsewhere, or failed). */
   forgo(count?: number): void;
 }
@@ -42,8 +40,8 @@ export interface GroupWriter {
 /** A writer that commits each value on its own: the group of one, for callers outside a task. */
 export function singleValueWriter(deps: RecordDeps, job: Job): GroupWriter {
   return {
-    async record(input, beside) {
-      const outcome = await recordValueResults(deps, job, [input], beside && ((trx) => beside(trx)));
+    async record(input) {
+      const outcome = await recordValueResults(deps, job, [input]);
       return outcome.recorded[0] === true;
     },
     forgo() {},
@@ -90,7 +88,6 @@ export function createGroupWriter(deps: RecordDeps, job: Job, expected: number):
         deps,
         job,
         group.map((entry) => entry.input),
-        (trx, position) => group[position]?.beside?.(trx) ?? Promise.resolve(),
       );
       group.forEach((entry, position) => entry.resolve(outcome.recorded[position] === true));
     } catch (error) {
@@ -104,9 +101,9 @@ export function createGroupWriter(deps: RecordDeps, job: Job, expected: number):
   }
 
   return {
-    record(input, beside) {
+    record(input) {
       return new Promise<boolean>((resolve, reject) => {
-        waiting.push({ input, beside, resolve, reject });
+        waiting.push({ input, resolve, reject });
         consider();
       });
     },

@@ -10,12 +10,13 @@ import type { Db } from '../db/database.ts';
 import type { SourceCatalogue } from '../sources/sources.catalogue.ts';
 import type { JobEvents } from '../work/work.events.ts';
 import {
-  completePendingValue,
-  endJob,
+  completePendingValues,
   incrementJobCounters,
+  listPendingIndexes,
   lockJobCounters,
   setValueCredits,
-} from '../work/work.repository.ts';
+} from '../work/work.completion.repository.ts';
+import { endJob } from '../work/work.repository.ts';
 import type { Job, ResultItem } from '../work/work.table.ts';
 
 /** What recording needs from the process. */
@@ -24,13 +25,14 @@ export interface RecordDeps {
   events: JobEvents;
   /** Told after a delivery was written (the sender may look sooner than its next poll). */
   onDeliveryCreated: () => void;
-  /** Told of every value recorded, inside the recording transaction (metrics, job-end log). */
+  /** Told of every value recorded, once its transaction committed (metrics, job-end log). */
   onValueRecorded?: (value: RecordedValue) => void;
   /**
-   * Test-only fault (`FAULT_GROUP_COMMIT`): called inside a group's transaction after each of its
-   * `total` values was written; it may wait there to let a test kill the process mid-commit.
+   * Test-only fault (`FAULT_GROUP_COMMIT`): called inside a group's transaction once its `values`
+   * were written, before the job's counters, credits and deliveries; it may wait there to let a test
+   * kill the process mid-commit.
    */
-  pauseInGroup?: (written: number, total: number) => Promise<void>;
+  pauseInGroup?: (values: number) => Promise<void>;
 }
 
 /** What `onValueRecorded` learns about a value that was just recorded. */
@@ -39,8 +41,11 @@ export interface RecordedValue {
   item: ResultItem;
   /** Credits charged for the value. */
   credits: number;
-  /** True when this value was the job's last. */
-  jobFinished: boolean;
+  /**
+   * On the job's last value: how the job ended, `failed` when `failJob` had ended it before
+   * answering its remaining values.
+   */
+  jobEnded?: 'finished' | 'failed';
 }
 
 /** One value's result to record. */
@@ -49,6 +54,36 @@ export interface ValueRecord {
   item: ResultItem;
   cost: number;
   reservedShare: number;
+  /** Rows written beside the value in its transaction, only if this call records it (see `besideRow`). */
+  beside?: readonly BesideRow[];
+}
+
+/**
+ * A row to write beside a recorded value (its observation, its receipt). The rows of a group's
+ * values that share a `write` are written by one call of it, a multi-row statement instead of one
+ * per value, in the order their kinds first appear in the group (an observation before its receipt).
+ */
+export interface BesideRow {
+  readonly write: (trx: Db, rows: readonly never[]) => Promise<void>;
+  readonly row: unknown;
+}
+
+/** A row to write beside a value, with the function that writes a group's rows of its kind. */
+export function besideRow<Row>(write: (trx: Db, rows: readonly Row[]) => Promise<void>, row: Row): BesideRow {
+  return { write: write as BesideRow['write'], row };
+}
+
+/** Writes the rows beside the recorded values, one call per kind of row. */
+async function writeBeside(trx: Db, recorded: readonly ValueRecord[]): Promise<void> {
+  const byKind = new Map<BesideRow['write'], unknown[]>();
+  for (const { beside = [] } of recorded) {
+    for (const { write, row } of beside) {
+      const rows = byKind.get(write);
+      if (rows) rows.push(row);
+      else byKind.set(write, [row]);
+    }
+  }
+  for (const [write, rows] of byKind) await write(trx, rows as never[]);
 }
 
 /** Credits a value's reservation held: the job's `max_pages` where it applies, else 1. */
@@ -64,48 +99,55 @@ export interface GroupOutcome {
   recorded: boolean[];
   /** True when the group's last recorded value was the job's last. */
   jobFinished: boolean;
+  /** The values this call recorded, for `onValueRecorded` once the transaction committed. */
+  values: RecordedValue[];
 }
 
-/** Work written beside a recorded value in the same transaction (its observation, its receipt). */
-export type WriteBeside = (trx: Db, position: number) => Promise<void>;
+/** Tells `onValueRecorded` of a group's values; call it after the group's transaction committed. */
+export function reportRecorded(deps: Pick<RecordDeps, 'onValueRecorded'>, outcome: GroupOutcome): void {
+  for (const value of outcome.values) deps.onValueRecorded?.(value);
+}
 
 /**
  * Records several values' results of one job inside the caller's transaction (a group commit):
- * the job row is locked first, each value is completed with the next completion sequence only if
- * still pending and `beside` writes what goes with it, then the job's counters advance once, their
- * credits are settled under one account lock, the job ends after its last value and the
- * deliveries are assembled. A value recorded before (a re-run task, a crash replay) changes
- * nothing: that is what makes crashes and re-run tasks harmless. `pauseInGroup`, when given, is
- * called after each value written (the group-commit fault hook, `FAULT_GROUP_COMMIT` in the README).
+ * the job row is locked first, the values still pending are completed with the next completion
+ * sequences in one statement and the rows beside them written (one statement per kind), then the
+ * job's counters advance once, their credits are settled under one account lock, the job ends
+ * after its last value and the deliveries are assembled. A value recorded before (a re-run task, a
+ * crash replay) changes nothing: that is what makes crashes and re-run tasks harmless.
+ * `pauseInGroup`, when given, is called once the values are written (the group-commit fault hook,
+ * `FAULT_GROUP_COMMIT` in the README).
  */
 export async function recordValueResultsWithin(
   trx: Db,
-  deps: Pick<RecordDeps, 'onDeliveryCreated' | 'onValueRecorded' | 'pauseInGroup'>,
+  deps: Pick<RecordDeps, 'onDeliveryCreated' | 'pauseInGroup'>,
   job: Job,
   inputs: readonly ValueRecord[],
-  beside?: WriteBeside,
 ): Promise<GroupOutcome> {
-  const recorded: boolean[] = [];
-  if (inputs.length === 0) return { recorded, jobFinished: false };
+  if (inputs.length === 0) return { recorded: [], jobFinished: false, values: [] };
   const { values_done: doneBefore } = await lockJobCounters(trx, job.id);
-  let sequence = doneBefore;
-  for (const [position, input] of inputs.entries()) {
-    const done = await completePendingValue(trx, {
-      jobId: job.id,
-      index: input.index,
-      success: input.item.success,
-      reason: input.item.reason,
-      result: JSON.stringify(input.item),
-      credits: input.cost,
-      sequence: sequence + 1,
-    });
-    if (done) sequence += 1;
-    recorded.push(done);
-    if (done && beside) await beside(trx, position);
-    await deps.pauseInGroup?.(position + 1, inputs.length);
-  }
+  const pending = await listPendingIndexes(
+    trx,
+    job.id,
+    inputs.map((input) => input.index),
+  );
+  // Sequences follow the inputs' order; a value listed twice is completed once.
+  const recorded = inputs.map((input) => pending.delete(input.index));
   const fresh = inputs.filter((_, position) => recorded[position]);
-  if (fresh.length === 0) return { recorded, jobFinished: false };
+  if (fresh.length === 0) return { recorded, jobFinished: false, values: [] };
+  const completions = fresh.map((input, order) => ({
+    index: input.index,
+    sequence: doneBefore + 1 + order,
+    success: input.item.success,
+    reason: input.item.reason,
+    result: JSON.stringify(input.item),
+    credits: input.cost,
+  }));
+  const completed = await completePendingValues(trx, job.id, completions);
+  // The job's lock is held: nobody can have completed one of them since they were listed.
+  if (completed !== fresh.length) throw new Error(`completed ${completed} of ${fresh.length} pending values`);
+  await writeBeside(trx, fresh);
+  await deps.pauseInGroup?.(fresh.length);
   const failed = fresh.filter((input) => !input.item.success).length;
   const counters = await incrementJobCounters(trx, job.id, { done: fresh.length, failed });
   const charged = await settleValuesCredits(
@@ -121,18 +163,21 @@ export async function recordValueResultsWithin(
     if (credits !== input.cost) await setValueCredits(trx, job.id, input.index, credits);
   }
   const jobFinished = counters.values_done >= counters.values_total;
+  let jobEnded: RecordedValue['jobEnded'];
   if (jobFinished) {
-    await endJob(trx, job.id, 'finished');
+    // A job that `failJob` ended before its last values were answered stays failed.
+    jobEnded = (await endJob(trx, job.id, 'finished')) ? 'finished' : 'failed';
     await releaseJobRemainder(trx, job.account_id, job.id);
   }
-  const completions = fresh.map((input, order) => ({ sequence: firstSequence + order, item: input.item }));
-  if (await assembleDeliveries(trx, { job, completions, jobFinished })) deps.onDeliveryCreated();
-  for (const [order, input] of fresh.entries()) {
-    const last = order === fresh.length - 1;
-    const credits = charged[order] ?? 0;
-    deps.onValueRecorded?.({ job, item: input.item, credits, jobFinished: jobFinished && last });
-  }
-  return { recorded, jobFinished };
+  const delivered = fresh.map((input, order) => ({ sequence: firstSequence + order, item: input.item }));
+  if (await assembleDeliveries(trx, { job, completions: delivered, jobFinished })) deps.onDeliveryCreated();
+  const values = fresh.map((input, order) => ({
+    job,
+    item: input.item,
+    credits: charged[order] ?? 0,
+    jobEnded: order === fresh.length - 1 ? jobEnded : undefined,
+  }));
+  return { recorded, jobFinished, values };
 }
 
 /** `recordValueResultsWithin` in a transaction of its own; wakes waiters when the job ended. */
@@ -140,11 +185,11 @@ export async function recordValueResults(
   deps: RecordDeps,
   job: Job,
   inputs: readonly ValueRecord[],
-  beside?: WriteBeside,
 ): Promise<GroupOutcome> {
   const outcome = await deps.db
     .transaction()
-    .execute((trx) => recordValueResultsWithin(trx, deps, job, inputs, beside));
+    .execute((trx) => recordValueResultsWithin(trx, deps, job, inputs));
+  reportRecorded(deps, outcome);
   if (outcome.jobFinished) deps.events.jobEnded(job.id);
   return outcome;
 }

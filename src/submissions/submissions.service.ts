@@ -11,7 +11,7 @@ import { AppError } from '../errors/app-error.ts';
 import { isObjectId, newObjectId } from '../lib/ids.ts';
 import { isoPlus } from '../lib/time.ts';
 import { buildResultItem } from '../results/results.item.ts';
-import { recordValueResultsWithin } from '../results/results.record.ts';
+import { recordValueResultsWithin, reportRecorded, type GroupOutcome } from '../results/results.record.ts';
 import { sameMarketplaceCountries } from '../sources/sources.catalogue.ts';
 import { expireJobTaskSpec } from '../tasks/tasks.crawl-value.ts';
 import { chunksOf, crawlValuesTaskSpec } from '../tasks/tasks.crawl-values.ts';
@@ -59,6 +59,7 @@ export async function createJob(
   const jobId = newObjectId(now);
   const job = jobRow(deps, account, submission, jobId, now, options.extras);
   const usesMaxPages = deps.catalogue.get(submission.source)?.usesMaxPages ?? false;
+  let invalidRecorded: GroupOutcome | undefined;
   try {
     await deps.db.transaction().execute(async (trx) => {
       if (claim) await recordClaim(trx, account.id, claim, jobId);
@@ -74,7 +75,7 @@ export async function createJob(
       );
       const crawlTasks = chunksOf(jobId, valid).map(crawlValuesTaskSpec);
       await deps.queue.add([...crawlTasks, expireJobTaskSpec(jobId, job.deadline_at)], trx);
-      await recordInvalidValues(trx, deps, job, submission);
+      invalidRecorded = await recordInvalidValues(trx, deps, job, submission);
     });
   } catch (error) {
     // Two identical requests raced on the same key: the loser answers the winner's job.
@@ -82,6 +83,7 @@ export async function createJob(
     if (winner && winner !== jobId) return { jobId: winner, replayed: true };
     throw error;
   }
+  if (invalidRecorded) reportRecorded(deps, invalidRecorded);
   if (submission.intervalMinutes === null && submission.invalidValues.size === submission.values.length) {
     deps.events.jobEnded(jobId);
   }
@@ -153,7 +155,12 @@ export function valueRows(jobId: string, submission: Submission): JobValue[] {
 }
 
 /** Malformed values get their `parameter_invalid` result at once (decisions G22). */
-async function recordInvalidValues(trx: Db, deps: AppDeps, job: Job, submission: Submission): Promise<void> {
+async function recordInvalidValues(
+  trx: Db,
+  deps: AppDeps,
+  job: Job,
+  submission: Submission,
+): Promise<GroupOutcome> {
   const now = new Date();
   const inputs = [...submission.invalidValues.keys()].map((index) => {
     const query = {
@@ -177,7 +184,7 @@ async function recordInvalidValues(trx: Db, deps: AppDeps, job: Job, submission:
     return { index, item, cost: 0, reservedShare: 0 };
   });
   // One group: the counters, the stream state and any delivery are written once for all of them.
-  await recordValueResultsWithin(trx, deps, job, inputs);
+  return recordValueResultsWithin(trx, deps, job, inputs);
 }
 
 /** The caller's job, or 404 `job not found` for unknown, foreign or malformed ids (G11). */

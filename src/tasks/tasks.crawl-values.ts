@@ -11,7 +11,7 @@ import { findAccountById } from '../accounts/accounts.repository.ts';
 import type { AppDeps } from '../app.deps.ts';
 import { createConversionStore, createSellerNameStore } from '../crawl/crawl-state.repository.ts';
 import type { ValueQuery } from '../crawl/crawl.types.ts';
-import { serveValue } from '../observations/observations.service.ts';
+import { findChunkObservations, serveValue } from '../observations/observations.service.ts';
 import { PermanentTaskError, type TaskSpec } from '../queue/queue.types.ts';
 import { createGroupWriter } from '../results/results.group.ts';
 import { valueQueryOf, type ValueResolution } from '../results/results.item.ts';
@@ -93,14 +93,17 @@ export async function crawlChunk(deps: AppDeps, chunk: ValueChunk): Promise<void
       );
     }
     const account = await findAccountById(deps.db, job.account_id);
+    const cacheReuse = account?.cache_reuse === 1;
+    const queries = pending.map(({ value }) => valueQueryOf(job, value));
     const context = {
-      cacheReuse: account?.cache_reuse === 1,
+      cacheReuse,
       writer: createGroupWriter(deps, job, pending.length),
+      fresh: await findChunkObservations(deps, job, queries, cacheReuse),
     };
     const deadline = new Date(job.deadline_at);
     const served = await Promise.allSettled(
-      pending.map(async ({ idx: index, value }) => {
-        const query = valueQueryOf(job, value);
+      pending.map(async ({ idx: index }, position) => {
+        const query = queries[position] as ValueQuery;
         const crawl = () => deps.valueSlots.run(() => resolveValue(deps, job, query, deadline));
         try {
           // The observation cache decides whether to crawl (docs/cache.md) and records the result.

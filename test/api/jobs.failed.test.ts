@@ -54,6 +54,10 @@ describe('a job whose work cannot go on (spec 3.1 failed, decisions C1)', () => 
     );
     // The worst case (3 values x 2 pages) was reserved and comes back exactly once.
     assert.equal(await creditBalance(harness.runtime.deps.db, accountId), 100);
+    // Counted as failed, never as finished, although its last values were answered after it failed.
+    const metrics = (await harness.app.inject({ method: 'GET', url: '/metrics' })).body;
+    assert.match(metrics, /pricecrawl_jobs_total\{source="source_01",outcome="failed"\} 1\b/);
+    assert.doesNotMatch(metrics, /pricecrawl_jobs_total\{[^}]*outcome="finished"\}/);
   });
 
   it('gives a failed stream its final delivery', async () => {

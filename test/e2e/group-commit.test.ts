@@ -16,8 +16,8 @@ import { startReceiver } from '../support/receiver.ts';
 const API_KEY = `svc_live_${'groupCommit'.repeat(5).slice(0, 48)}`;
 const VALUES = 400;
 const BATCH_SIZE = 10;
-/** Pause, once, the fifth group commit with more than three values, after writing three of them. */
-const FAULT = { afterGroups: 4, afterValues: 3, pauseMs: 600_000 };
+/** Pause, once, the first group commit after the fourth that writes three values or more, after writing them. */
+const FAULT = { afterGroups: 4, minValues: 3, pauseMs: 600_000 };
 
 interface Delivery {
   delivery_id: string;

@@ -59,5 +59,46 @@ for (const dialect of DIALECTS) {
       assert.equal(deleted.status, 'fulfilled');
       assert.equal(deleted.value.statusCode, 200, deleted.value.body);
     });
+
+    it('records groups of several jobs of one account at once, without a deadlock', async () => {
+      const { deps } = harness.runtime;
+      const { headers } = await harness.account({ credits: 100 });
+      const jobs = [];
+      for (let n = 0; n < 4; n += 1) {
+        const created = await harness.app.inject({
+          method: 'POST',
+          url: '/job',
+          headers,
+          payload: { source: 'source_01', country: 'de', key: 'id', values: ['1', '2'] },
+        });
+        const job = await findJob(deps.db, created.json().job._id as string);
+        assert.ok(job);
+        jobs.push(job);
+      }
+      // On PostgreSQL every group waits inside its transaction until all have written their values,
+      // so that all hold their job's lock before any asks for the account's credit lock. SQLite
+      // has one writer: its groups run one after the other.
+      let arrived = 0;
+      let allArrived!: () => void;
+      const together = new Promise<void>((resolve) => (allArrived = resolve));
+      const pauseInGroup = async () => {
+        if (dialect === 'sqlite') return;
+        arrived += 1;
+        if (arrived === jobs.length) allArrived();
+        await together;
+      };
+      const outcomes = await Promise.allSettled(
+        jobs.map((job) =>
+          recordValueResults({ ...deps, pauseInGroup }, job, [
+            { index: 0, item: notFoundItem('1'), cost: 1, reservedShare: 1 },
+            { index: 1, item: notFoundItem('2'), cost: 1, reservedShare: 1 },
+          ]),
+        ),
+      );
+      for (const outcome of outcomes) {
+        assert.equal(outcome.status, 'fulfilled', String((outcome as PromiseRejectedResult).reason));
+      }
+      for (const job of jobs) assert.equal((await findJob(deps.db, job.id))?.values_done, 2);
+    });
   });
 }
