@@ -1,30 +1,30 @@
 import type { Server as TlsServer } from 'node:tls';
-import type { Logger } from 'pino';
 import { ensureDemoAccount } from '../provisioning/provisioning.service.ts';
 import { buildApp } from '../app.ts';
 import { loadJwtSecret } from '../auth/auth.service.ts';
 import type { Config } from '../config.ts';
 import { readTlsCredentials, reloadTlsCredentials, type TlsFiles } from '../http/http.tls.ts';
 import { ensureBootstrapUser } from '../identity/identity.users.ts';
-import { startApiProcess, type ApiProcessStart } from './api-start.ts';
 import { onShutdownSignal } from './process.ts';
-import { createRuntime } from './runtime.ts';
+import { createLogger, createRuntime } from './runtime.ts';
+import { startSandboxProcess } from './sandbox-process.ts';
 
 /**
  * The API process: `npm start` with `ROLE=all` (the embedded default: it serves the API, crawls and
- * runs the sandbox marketplaces) or `ROLE=api`, and `npx pricecrawl api` (the API only). `start`
- * is what `npm start` began before importing this module; otherwise it is begun here.
+ * runs the sandbox marketplaces) or `ROLE=api`, and `npx pricecrawl api` (the API only).
  */
-export async function runApiProcess(
-  config: Config,
-  start: ApiProcessStart = startApiProcess(config),
-): Promise<void> {
-  const { logger } = start;
+export async function runApiProcess(config: Config): Promise<void> {
+  if (config.role === 'worker') throw new Error('ROLE=worker serves no API; run npx pricecrawl worker');
+  const logger = createLogger(config);
   const tlsFiles: TlsFiles | undefined =
     config.tlsCertFile && config.tlsKeyFile
       ? { certFile: config.tlsCertFile, keyFile: config.tlsKeyFile }
       : undefined;
   const https = tlsFiles && (await readTlsCredentials(tlsFiles));
+  // The sandbox marketplaces start in their own process while this one opens the database.
+  const sandboxStarting = config.sandboxEnabled ? startSandboxProcess(logger) : undefined;
+  // Awaited below; a failure meanwhile must not count as unhandled before that.
+  sandboxStarting?.catch(() => {});
   const runtime = await createRuntime(config, logger);
   const { createdKey, bootstrapKeyRevoked } = await ensureDemoAccount(runtime.deps);
   if (bootstrapKeyRevoked) {
@@ -53,7 +53,7 @@ export async function runApiProcess(
     );
   }
   // Up before /health answers, so whoever waits for it can crawl the sandbox at once.
-  const sandbox = await start.sandbox;
+  const sandbox = await sandboxStarting;
   runtime.startWorker();
   await app.listen({ port: config.port, host: config.host });
   if (tlsFiles) reloadCertificateOnHangUp(app.server as unknown as TlsServer, tlsFiles, runtime.deps.logger);
@@ -67,7 +67,11 @@ export async function runApiProcess(
   });
 }
 
-function reloadCertificateOnHangUp(server: TlsServer, files: TlsFiles, logger: Logger): void {
+function reloadCertificateOnHangUp(
+  server: TlsServer,
+  files: TlsFiles,
+  logger: ReturnType<typeof createLogger>,
+): void {
   process.on('SIGHUP', () => {
     reloadTlsCredentials(server, files).then(
       () => logger.info({ certFile: files.certFile }, 'TLS certificate reloaded'),

@@ -2,7 +2,7 @@ import { builtInSourceCountries } from '../sources/sources.catalogue.ts';
 import { buildMockApp } from '../mock/mock.app.ts';
 import { generateOpenApiDocument } from './openapi-document.ts';
 import { onShutdownSignal, readConfigOrExit } from './process.ts';
-import { createLogger } from './logger.ts';
+import { createLogger } from './runtime.ts';
 
 /** `npx pricecrawl mock`: the mock server (decisions G32) on `MOCK_PORT`, until a signal stops it. */
 export async function runMockProcess(): Promise<void> {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
+import { requestIdMixin } from '../lib/request-context.ts';
 import type { AppDeps } from '../app.deps.ts';
 import type { Config } from '../config.ts';
 import { createCrawlEngine } from '../crawl/crawl.engine.ts';
@@ -31,7 +32,6 @@ import { createWebhookDispatcher } from '../deliveries/deliveries.dispatcher.ts'
 import type { FetcherOptions } from '../crawl/fetcher.options.ts';
 import { tryAcquireLease } from '../leases/leases.repository.ts';
 import { startLeasedSchedule, type LeasedSchedule } from '../leases/leases.schedule.ts';
-import { createLogger } from './logger.ts';
 
 /** A process's wired parts: deps for the app and tasks, plus start and close. */
 export interface Runtime {
@@ -39,6 +39,27 @@ export interface Runtime {
   /** Starts the worker side (queue processing and the retention cleaner) when the role has one. */
   startWorker(): void;
   close(): Promise<void>;
+}
+
+/**
+ * Creates the logger (JSON lines on stdout unless `destination` is given); credentials never
+ * reach a log line, and lines written while serving a request carry its `reqId`.
+ */
+export function createLogger(config: Pick<Config, 'logLevel'>, destination?: DestinationStream): Logger {
+  const options = {
+    level: config.logLevel,
+    mixin: requestIdMixin,
+    redact: [
+      'req.headers.authorization',
+      'req.headers["x-api-key"]',
+      'headers.authorization',
+      'headers["x-api-key"]',
+      // The dashboard's session and refresh tokens travel in cookies.
+      'req.headers.cookie',
+      'headers.cookie',
+    ],
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** Where the configured database lives: the SQLite file by default, PostgreSQL with `DATABASE_URL`. */

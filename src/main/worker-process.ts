@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildOperationsApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import { onShutdownSignal } from './process.ts';
-import { createLogger } from './logger.ts';
-import { createRuntime } from './runtime.ts';
+import { createLogger, createRuntime } from './runtime.ts';
 
 /**
  * A crawl worker (`npm run worker`, `npx pricecrawl worker`) for the distributed deployment: it

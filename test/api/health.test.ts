@@ -7,8 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { runInRequest } from '../../src/lib/request-context.ts';
-import { createLogger } from '../../src/main/logger.ts';
-import { createRuntime, type Runtime } from '../../src/main/runtime.ts';
+import { createLogger, createRuntime, type Runtime } from '../../src/main/runtime.ts';
 
 /** A logger writing JSON lines into an array. */
 function capturingLogger() {

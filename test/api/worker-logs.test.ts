@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
-import { createLogger } from '../../src/main/logger.ts';
+import { createLogger } from '../../src/main/runtime.ts';
 import { fetchTruth, startHarness, type Harness } from '../support/harness.ts';
 import { startReceiver, type Receiver } from '../support/receiver.ts';
 import { runJob } from '../support/run-job.ts';
