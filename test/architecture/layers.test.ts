@@ -39,7 +39,8 @@ const LAYERS: readonly (readonly string[])[] = [
   ['http', 'openapi', 'metrics'], // HTTP error mapping and validation; shared OpenAPI schemas; Prometheus metrics
   ['errors'], // AppError
   ['lib', 'config.ts'], // small generic helpers; the only reader of process.env
-  ['config.crawl-limits.ts'], // CRAWL_LIMITS entries, parsed and checked for config.ts; imports nothing
+  ['config.parsers.ts'], // the parsers of config.ts's variables
+  ['config.crawl-limits.ts'], // CRAWL_LIMITS entries, parsed and checked for config.ts and its parsers; imports nothing
 ];
 
 /** The one allowed upward import: the Kysely schema names every feature's table types (type-only). */
