@@ -36,7 +36,7 @@ type Validator = ReturnType<FastifySchemaCompiler<unknown>>;
 /**
  * Fastify's validator compiler: the function it returns compiles the schema with Ajv on the
  * route's first request instead of while the app gets ready, because compiling every route's
- * validators (and Ajv's meta-schema) was about a sixth of the service's start (docs/performance.md,
+ * validators (and Ajv's meta-schema) was about 12% of the start's CPU (docs/performance.md,
  * "Start time"). Every request is still checked by the Ajv function of the same schema and
  * options; an invalid schema now fails its route's first request (500) instead of the start,
  * which the API tests, exercising every route, would show.
