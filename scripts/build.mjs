@@ -5,7 +5,7 @@
 // (the dashboard's static files) are copied, the process entries are bundled (below), and the stamp
 // bin/compiled.js compares src/ with is written.
 import { spawnSync } from 'node:child_process';
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { BUILD_STAMP, writeBuildStamp } from '../bin/compiled.js';
@@ -75,19 +75,39 @@ async function bundleEntries() {
     target: 'node20',
     sourcemap: true,
     logLevel: 'warning',
-    external: [
-      'better-sqlite3',
-      'pg-native',
-      'exceljs',
-      'bullmq',
-      'ioredis',
-      'pino',
-      'thread-stream',
-      '@fastify/swagger-ui',
-    ],
+    external: ['better-sqlite3', 'pg-native', 'exceljs', 'bullmq', 'ioredis', 'pino', 'thread-stream'],
+    plugins: [packageDirectories(['@fastify/swagger-ui'])],
     // The bundled CommonJS packages call require() for node's built-ins, which ESM lacks.
     banner: {
       js: "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);",
     },
   });
+}
+
+/**
+ * An esbuild plugin for bundled CommonJS packages that find their own files through `__dirname`
+ * (swagger-ui serves its static assets from its package directory): ESM has no `__dirname`, and
+ * the bundle's directory is not the package's, so each of their modules gets a `__dirname` that
+ * names its directory in the installed package, resolved at run time from dist/main/ as an import
+ * of the package would be (so an image that ships node_modules/ beside dist/ finds it too).
+ */
+function packageDirectories(packages) {
+  const escaped = packages.map((name) => name.replace(/[/.]/g, (c) => `\\${c}`));
+  const filter = new RegExp(`[\\/]node_modules[\\/](${escaped.join('|')})[\\/].*\\.js$`);
+  return {
+    name: 'package-directories',
+    setup(build) {
+      build.onLoad({ filter }, (args) => {
+        const source = readFileSync(args.path, 'utf8');
+        if (!source.includes('__dirname')) return undefined;
+        const [, name, inPackage] = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/](.*)$/.exec(args.path);
+        const subdirectory = inPackage.split(/[\\/]/).slice(0, -1).join('/');
+        const packageDir = `require('node:path').dirname(require.resolve(${JSON.stringify(`${name}/package.json`)}))`;
+        const dirname = subdirectory
+          ? `require('node:path').join(${packageDir}, ${JSON.stringify(subdirectory)})`
+          : packageDir;
+        return { contents: `var __dirname = ${dirname};\n${source}`, loader: 'js' };
+      });
+    },
+  };
 }

@@ -13,6 +13,7 @@ import { healthRoutes } from './health/health.routes.ts';
 import { historyRoutes } from './history/history.routes.ts';
 import { installErrorHandling } from './http/http.errors.ts';
 import type { TlsCredentials } from './http/http.tls.ts';
+import { lazySerializers } from './http/http.serialization.ts';
 import { validatorCompiler } from './http/http.validation.ts';
 import { requireDashboardSession, sessionOf } from './identity/identity.hook.ts';
 import { identityRoutes } from './identity/identity.routes.ts';
@@ -42,6 +43,8 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
     genReqId: (request) => wellFormedRequestId(request.headers['x-request-id']) ?? randomUUID(),
     childLoggerFactory: (logger, bindings, options) => markRequestLogger(logger.child(bindings, options)),
     routerOptions: { ignoreTrailingSlash: true },
+    // Response serializers are built on first use, not at start (http/http.serialization.ts).
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
     // Behind a load balancer the client is named in X-Forwarded-For; `request.ip` then keys the
     // failed-authentication limit by the real client, not by the balancer.
     trustProxy: deps.config.trustProxy,

@@ -3,7 +3,8 @@
  * (headers and body together), the value's signal and the response-size cap. Redirects, retries and
  * classification are the caller's business.
  */
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { loadUndici } from '../lib/undici.ts';
 import { ACCEPT_ENCODING, decodeBody, readBodyCapped } from './fetcher.body.ts';
 import { abortError, classifyTransportError, FetchFailure } from './fetcher.failures.ts';
 import type { Session } from './fetcher.session.ts';
@@ -66,6 +67,7 @@ export async function exchange(
   input: ExchangeRequest,
   onAnswer: (answer: Answer) => void,
 ): Promise<ExchangeResponse> {
+  const { request } = await loadUndici();
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {

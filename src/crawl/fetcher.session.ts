@@ -4,7 +4,9 @@
  * cookies, the next user agent and the next proxy. Dispatchers (connection pools) are shared by all
  * sessions and created once per egress route.
  */
-import { Agent, ProxyAgent, type Dispatcher } from 'undici';
+import type Undici from 'undici';
+import type { Dispatcher } from 'undici';
+import { loadUndici } from '../lib/undici.ts';
 import type { FetcherOptions } from './fetcher.options.ts';
 import { pairKey } from './politeness.ts';
 
@@ -113,12 +115,16 @@ export class SessionManager {
     return entry.current;
   }
 
-  /** The shared, kept-alive connection pool for a session's egress route. */
-  dispatcher(session: Session): Dispatcher {
+  /**
+   * The shared, kept-alive connection pool for a session's egress route. undici loads with the
+   * first one, not at start (docs/performance.md, "Start time").
+   */
+  async dispatcher(session: Session): Promise<Dispatcher> {
+    const undici = await loadUndici();
     const key = session.proxyUrl ?? 'direct';
     let dispatcher = this.dispatchers.get(key);
     if (!dispatcher) {
-      dispatcher = this.createDispatcher(session.proxyUrl);
+      dispatcher = this.createDispatcher(undici, session.proxyUrl);
       this.dispatchers.set(key, dispatcher);
     }
     return dispatcher;
@@ -144,7 +150,7 @@ export class SessionManager {
     };
   }
 
-  private createDispatcher(proxyUrl: string | undefined): Dispatcher {
+  private createDispatcher({ Agent, ProxyAgent }: typeof Undici, proxyUrl: string | undefined): Dispatcher {
     const { connectionsPerOrigin, keepAliveTimeoutMs, connectTimeoutMs } = this.options;
     const pool = { connections: connectionsPerOrigin, keepAliveTimeout: keepAliveTimeoutMs };
     if (proxyUrl === undefined) return new Agent({ ...pool, connect: { timeout: connectTimeoutMs } });

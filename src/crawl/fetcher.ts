@@ -145,7 +145,7 @@ export function createFetcher(overrides: Partial<FetcherOptions> = {}): Fetcher 
           url,
           headers,
           session,
-          dispatcher: sessions.dispatcher(session),
+          dispatcher: await sessions.dispatcher(session),
           signal,
           requestTimeoutMs: options.requestTimeoutMs,
           maxResponseBytes: options.maxResponseBytes,

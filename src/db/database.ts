@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, sql, type Transaction } from 'kysely';
-import pg from 'pg';
+import type { Pool } from 'pg';
 import type { DatabaseSchema } from './database.schema.ts';
 import { ServiceSqliteDialect } from './database.sqlite.ts';
 
@@ -27,9 +27,6 @@ export type DatabaseTarget =
  */
 export const SQLITE_BUSY_TIMEOUT_MS = 15_000;
 
-// pg returns int8 (count, sum) as strings; every such figure here fits in a double.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-
 /**
  * Opens the database. SQLite runs in WAL mode so readers never block the writer; several processes
  * may share the file: each transaction takes the write lock when it begins (`BEGIN IMMEDIATE`) and
@@ -37,19 +34,8 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
  */
 export function openDatabase(target: DatabaseTarget): Db {
   if (target.dialect === 'postgres') {
-    const pool = new pg.Pool({
-      connectionString: target.url,
-      max: 10,
-      // While PostgreSQL is unreachable a query fails after this instead of waiting for ever
-      // (the API answers 503 database_unavailable); the next query makes a new connection.
-      connectionTimeoutMillis: 5000,
-    });
-    // A connection that breaks (PostgreSQL restarted, network cut) is dropped from the pool and its
-    // query fails; without these listeners the 'error' event of the pool (idle connection) or of
-    // the client (connection in use) would end the process.
-    pool.on('error', () => undefined);
-    pool.on('connect', (client) => client.on('error', () => undefined));
-    return new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+    // pg loads with the first connection: the embedded default (SQLite) never needs it.
+    return new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: () => openPool(target.url) }) });
   }
   mkdirSync(dirname(target.file), { recursive: true });
   const busyTimeoutMs = target.busyTimeoutMs ?? SQLITE_BUSY_TIMEOUT_MS;
@@ -61,6 +47,25 @@ export function openDatabase(target: DatabaseTarget): Db {
   return new Kysely<DatabaseSchema>({
     dialect: new ServiceSqliteDialect({ database: sqlite, busyTimeoutMs }),
   });
+}
+
+async function openPool(url: string): Promise<Pool> {
+  const { default: pg } = await import('pg');
+  // pg returns int8 (count, sum) as strings; every such figure here fits in a double.
+  pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // While PostgreSQL is unreachable a query fails after this instead of waiting for ever
+    // (the API answers 503 database_unavailable); the next query makes a new connection.
+    connectionTimeoutMillis: 5000,
+  });
+  // A connection that breaks (PostgreSQL restarted, network cut) is dropped from the pool and its
+  // query fails; without these listeners the 'error' event of the pool (idle connection) or of
+  // the client (connection in use) would end the process.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
 }
 
 /** Tells the dialect of a handle, for the few statements that differ (row locks, SKIP LOCKED). */

@@ -82,7 +82,12 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   const now = options.now ?? Date.now;
   const pollIntervalMs = options.pollIntervalMs ?? 250;
   const leaseMs = options.timeoutMs + 60_000;
-  const agent = options.agent ?? createWebhookAgent(options.policy, options.connectTimeoutMs);
+  // Made for the first delivery (undici loads with it), not at start.
+  let agent: Promise<Dispatcher> | undefined;
+  const agentForDelivery = () =>
+    (agent ??= options.agent
+      ? Promise.resolve(options.agent)
+      : createWebhookAgent(options.policy, options.connectTimeoutMs));
   const inFlight = new Map<string, Promise<void>>();
   const perHost = new Map<string, number>();
   /** Aborts attempts still in flight when the shutdown grace ran out. */
@@ -153,7 +158,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       url,
       body,
       headers,
-      agent,
+      agent: await agentForDelivery(),
       connectTimeoutMs: options.connectTimeoutMs,
       timeoutMs: options.timeoutMs,
       maxResponseBytes: options.maxResponseBytes ?? 64 * 1024,
@@ -271,7 +276,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         stopController.abort();
         await settled;
       }
-      await agent.close();
+      // The caller's agent is closed as before, even when no delivery used it.
+      await (agent ? await agent : options.agent)?.close();
     },
     wake() {
       wakeLoop?.();

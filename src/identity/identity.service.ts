@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { findAccountById } from '../accounts/accounts.repository.ts';
 import type { Account } from '../accounts/accounts.table.ts';
 import type { AppDeps } from '../app.deps.ts';
-import { digestsEqual, hashPassword, verifyPassword } from '../auth/credentials.ts';
+import { UNKNOWN_USER_PASSWORD_HASH, digestsEqual, verifyPassword } from '../auth/credentials.ts';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../errors/app-error.ts';
 import { newObjectId } from '../lib/ids.ts';
@@ -35,8 +35,6 @@ export interface Identity {
   limiter: LoginLimiter;
   sessionTtlSeconds: number;
   refreshTokenTtlSeconds: number;
-  /** A hash of a random password: unknown emails are checked against it so they cost the same time. */
-  dummyPasswordHash: string;
 }
 
 /** Builds the identity provider from the configuration and the keys in the database. */
@@ -59,7 +57,6 @@ export async function createIdentity(deps: Pick<AppDeps, 'db' | 'config'>): Prom
     }),
     sessionTtlSeconds: config.sessionTtlSeconds,
     refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
-    dummyPasswordHash: await hashPassword(randomBytes(16).toString('hex')),
   };
 }
 
@@ -118,7 +115,8 @@ export async function signIn(
   assertPasswordSignIn(identity);
   identity.limiter.assertAllowed(input.email, input.address);
   const user = await findUserByEmail(db, input.email);
-  const passwordOk = await verifyPassword(input.password, user?.password_hash ?? identity.dummyPasswordHash);
+  // An unknown email (or a user without a password) costs the same scrypt as a known one.
+  const passwordOk = await verifyPassword(input.password, user?.password_hash ?? UNKNOWN_USER_PASSWORD_HASH);
   if (!user || !passwordOk || user.status !== 'active' || user.password_hash === null) {
     identity.limiter.recordFailure(input.email, input.address);
     throw unauthorized('wrong email or password');

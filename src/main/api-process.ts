@@ -37,17 +37,21 @@ export async function runApiProcess(config: Config): Promise<void> {
       `\nDemo account "demo" created. Its API key (shown once, keep it):\n  ${createdKey}\n\n`,
     );
   }
+  // On a fresh database the dashboard user's password hash (scrypt, in libuv's thread pool) is
+  // made while this thread builds the app; the user exists before the service listens.
+  const bootstrapUser = ensureBootstrapUser(runtime.deps);
+  bootstrapUser.catch(() => {});
+  let accepting = true;
+  const jwtSecret = await loadJwtSecret(runtime.deps.db);
+  const app = await buildApp(runtime.deps, { jwtSecret, isAccepting: () => accepting, https });
   const scheme = https ? 'https' : 'http';
-  const { email, createdPassword } = await ensureBootstrapUser(runtime.deps);
+  const { email, createdPassword } = await bootstrapUser;
   if (createdPassword) {
     process.stdout.write(
       `Dashboard user created. Sign in at ${scheme}://${config.host}:${config.port}/dashboard with\n` +
         `  email:    ${email}\n  password: ${createdPassword}\n(the password is shown once, keep it)\n\n`,
     );
   }
-  let accepting = true;
-  const jwtSecret = await loadJwtSecret(runtime.deps.db);
-  const app = await buildApp(runtime.deps, { jwtSecret, isAccepting: () => accepting, https });
   // Up before /health answers, so whoever waits for it can crawl the sandbox at once.
   const sandbox = await sandboxStarting;
   runtime.startWorker();

@@ -80,8 +80,11 @@ interface Io {
 
 /** Starts a long-running role; resolves once it runs (its shutdown exits the process). */
 async function runRole(role: 'api' | 'worker'): Promise<void> {
-  const { readConfigOrExit } = await import('./process.ts');
-  const config = { ...readConfigOrExit(), role };
+  const [{ readConfigOrExit }, { builtInSourceCountries }] = await Promise.all([
+    import('./process.ts'),
+    import('../sources/sources.catalogue.ts'),
+  ]);
+  const config = { ...readConfigOrExit(builtInSourceCountries()), role };
   if (role === 'api') {
     const { runApiProcess } = await import('./api-process.ts');
     return runApiProcess(config);

@@ -1,3 +1,4 @@
+import { builtInSourceCountries } from '../sources/sources.catalogue.ts';
 import { buildMockApp } from '../mock/mock.app.ts';
 import { generateOpenApiDocument } from './openapi-document.ts';
 import { onShutdownSignal, readConfigOrExit } from './process.ts';
@@ -5,7 +6,7 @@ import { createLogger } from './runtime.ts';
 
 /** `npx pricecrawl mock`: the mock server (decisions G32) on `MOCK_PORT`, until a signal stops it. */
 export async function runMockProcess(): Promise<void> {
-  const config = readConfigOrExit();
+  const config = readConfigOrExit(builtInSourceCountries());
   const logger = createLogger(config);
   const app = buildMockApp(await generateOpenApiDocument());
   const address = await app.listen({ port: config.mockPort, host: config.host });

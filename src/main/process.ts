@@ -1,11 +1,16 @@
 import type { Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
-import { builtInSourceCountries } from '../sources/sources.catalogue.ts';
+import type { SourceCountries } from '../config.crawl-limits.ts';
 
-/** Reads the configuration or stops the process naming every bad variable (startup contract). */
-export function readConfigOrExit(): Config {
+/**
+ * Reads the configuration or stops the process naming every bad variable (startup contract).
+ * `sources` are the countries each source serves (`builtInSourceCountries()`), which `CRAWL_LIMITS`
+ * is checked against; a caller passes them in, so that this module does not load the source
+ * registry (and its HTML parser) into a process that never crawls, such as the sandbox's.
+ */
+export function readConfigOrExit(sources: SourceCountries | undefined): Config {
   try {
-    return loadConfig(undefined, builtInSourceCountries());
+    return loadConfig(undefined, sources);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`pricecrawl: ${error.message}\n`);

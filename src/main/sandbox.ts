@@ -9,7 +9,8 @@ import { readConfigOrExit } from './process.ts';
  * the parent, which stops it in order.
  */
 function runSandboxProcess(): void {
-  const config = readConfigOrExit();
+  // The API process that forked this one checked the whole configuration, CRAWL_LIMITS included.
+  const config = readConfigOrExit(undefined);
   const sandbox = buildSandboxApp({ faults: config.sandboxFaults });
   process.on('SIGINT', () => {});
   process.on('SIGTERM', () => {});

@@ -1,5 +1,6 @@
+import { builtInSourceCountries } from '../sources/sources.catalogue.ts';
 import { runApiProcess } from './api-process.ts';
 import { exitOnStartFailure, readConfigOrExit } from './process.ts';
 
 /** `npm start`: the API process with the role of `ROLE` (default `all`, the embedded default). */
-runApiProcess(readConfigOrExit()).catch(exitOnStartFailure);
+runApiProcess(readConfigOrExit(builtInSourceCountries())).catch(exitOnStartFailure);

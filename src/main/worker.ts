@@ -1,5 +1,6 @@
+import { builtInSourceCountries } from '../sources/sources.catalogue.ts';
 import { exitOnStartFailure, readConfigOrExit } from './process.ts';
 import { runWorkerProcess } from './worker-process.ts';
 
 /** `npm run worker`: a crawl worker without the API. */
-runWorkerProcess(readConfigOrExit()).catch(exitOnStartFailure);
+runWorkerProcess(readConfigOrExit(builtInSourceCountries())).catch(exitOnStartFailure);

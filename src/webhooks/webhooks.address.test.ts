@@ -140,14 +140,14 @@ describe('connect-time re-check (G28)', () => {
     const port = (server.address() as AddressInfo).port;
     // DNS rebinding: at submission the name was public; now it answers loopback.
     const rebinding = createCallbackPolicy([], async () => [{ address: '127.0.0.1', family: 4 }]);
-    const agent = createWebhookAgent(rebinding, 1000);
+    const agent = await createWebhookAgent(rebinding, 1000);
     try {
       await assert.rejects(
         request(`http://rebind.example:${port}/`, { dispatcher: agent, method: 'POST', body: '{}' }),
         (error: unknown) =>
           error instanceof CallbackRefusedError && /127\.0\.0\.1 is loopback/.test(error.message),
       );
-      const allowed = createWebhookAgent(
+      const allowed = await createWebhookAgent(
         createCallbackPolicy(['rebind.example'], async () => [{ address: '127.0.0.1', family: 4 }]),
         1000,
       );

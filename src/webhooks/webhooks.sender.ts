@@ -3,7 +3,8 @@
  * Redirects are never followed; connect and total timeouts bound the attempt; at most
  * `maxResponseBytes` of the receiver's answer are read.
  */
-import { Agent, request, type Dispatcher } from 'undici';
+import type { Agent, Dispatcher } from 'undici';
+import { loadUndici } from '../lib/undici.ts';
 import { CallbackRefusedError, guardedLookup, type CallbackPolicy } from './webhooks.callback-url.ts';
 import { MAX_ATTEMPTS, deliveryRetryAfterMs, retryDelayAfterMs } from './webhooks.schedule.ts';
 
@@ -25,8 +26,12 @@ export type AttemptAnswer =
     }
   | { kind: 'error'; message: string; refused: boolean };
 
-/** The HTTP client of the sender: a connection pool whose every connect re-checks the address. */
-export function createWebhookAgent(policy: CallbackPolicy, connectTimeoutMs: number): Agent {
+/**
+ * The HTTP client of the sender: a connection pool whose every connect re-checks the address.
+ * undici loads with it, on the first delivery, not at start (docs/performance.md, "Start time").
+ */
+export async function createWebhookAgent(policy: CallbackPolicy, connectTimeoutMs: number): Promise<Agent> {
+  const { Agent } = await loadUndici();
   return new Agent({
     connect: { timeout: connectTimeoutMs, lookup: guardedLookup(policy) },
     keepAliveTimeout: 4_000,
@@ -67,6 +72,7 @@ export async function postDelivery(input: {
   maxResponseBytes: number;
   signal: AbortSignal;
 }): Promise<AttemptAnswer> {
+  const { request } = await loadUndici();
   const controller = new AbortController();
   const timer = setTimeout(
     () => controller.abort(new Error(`no complete answer within ${input.timeoutMs} ms`)),

@@ -44,6 +44,10 @@ describe('the compiled build (dist/, what npm start runs)', () => {
       // No TypeScript loader: the service process is node running the .js entry, nothing else.
       const commandLine = readFileSync(`/proc/${service.child.pid}/cmdline`, 'utf8').split('\0');
       assert.deepEqual(commandLine.filter(Boolean), [process.execPath, 'dist/main/server.js']);
+      // swagger-ui is bundled; its page and assets still come from its package (scripts/build.mjs).
+      for (const path of ['/docs', '/docs/static/swagger-ui.css', '/docs/static/logo.svg']) {
+        assert.equal((await fetch(`http://127.0.0.1:${port}${path}`)).status, 200, path);
+      }
       const catalog = await fetch(`http://127.0.0.1:${sandboxPort}/catalog.json?source=source_01&country=de`);
       assert.equal(catalog.status, 200);
       const [sandboxPid, ...others] = childrenOf(service.child.pid!);
