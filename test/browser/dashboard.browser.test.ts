@@ -137,7 +137,10 @@ describe('the web dashboard in a browser', { skip }, () => {
 
     await page.getByLabel('Name').fill('browser-key');
     await page.getByRole('button', { name: 'Create key' }).click();
-    const rawKey = (await page.locator('#new-key-value').textContent()) ?? '';
+    // The element is in the page before the key: wait for the answer to fill it.
+    const newKey = page.locator('#new-key-value', { hasText: /\S/ });
+    await newKey.waitFor();
+    const rawKey = (await newKey.textContent()) ?? '';
     assert.match(rawKey, /^svc_live_[A-Za-z0-9_-]{48}$/);
     await page.getByRole('button', { name: 'Revoke browser-key' }).waitFor();
     await shot('key-created');
@@ -169,6 +172,25 @@ describe('the web dashboard in a browser', { skip }, () => {
     await page.getByText('Key browser-key revoked.').waitFor();
     await shot('key-revoked');
     assert.equal((await dataApi(`/job/${job._id}`, rawKey)).status, 401);
+    assert.deepEqual(consoleErrors(), []);
+  });
+
+  it('handles a key form submitted while the home view still loads', async () => {
+    const email = await newUser();
+    const { page, consoleErrors } = await openPage('early-submit');
+    // The account's jobs answer late, so the form is on the page before the view finished loading.
+    await page.route('**/v1/account/jobs*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto(`${origin}/dashboard`);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await signIn(page, email);
+    await page.getByRole('heading', { name: 'Credits', exact: true }).waitFor();
+    await page.getByLabel('Name').fill('early-key');
+    await page.getByLabel('Name').press('Enter');
+    await page.getByText('Key early-key created.').waitFor();
+    assert.equal(new URL(page.url()).search, '', 'the browser did not submit the form itself');
     assert.deepEqual(consoleErrors(), []);
   });
 

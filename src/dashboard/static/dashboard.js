@@ -153,12 +153,18 @@ async function loadJobs() {
 async function showHome() {
   show('home-view');
   const thisView = shownView;
+  // Before the first await: a form submitted while the view loads must not reach the browser's
+  // own submission (a GET of the page with the form's fields in the address).
+  bindHomeForms();
   const me = await api('GET', '/v1/account/me');
   who.textContent = `${me.user.email} · account ${me.account.name}`;
   logoutButton.hidden = false;
   await Promise.all([loadCredits(), loadKeys(), loadJobs()]);
   if (thisView !== shownView) return;
+  pollTimer = setInterval(() => Promise.all([loadJobs(), loadCredits()]).catch(handle), POLL_MS);
+}
 
+function bindHomeForms() {
   document.getElementById('spending-form').addEventListener('submit', async (event) => {
     event.preventDefault();
     const form = event.target;
@@ -195,7 +201,6 @@ async function showHome() {
     jobsShown += 50;
     loadJobs().catch(handle);
   });
-  pollTimer = setInterval(() => Promise.all([loadJobs(), loadCredits()]).catch(handle), POLL_MS);
 }
 
 // ---- one job ----
