@@ -78,7 +78,7 @@ export const isStringList = (v: unknown): v is string[] => Array.isArray(v) && v
 export const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The test-only group-commit fault: skip `afterGroups` groups, then pause once in one of `minValues`. */
+/** The test-only group-commit fault: after `afterGroups` groups, pause once in the first writing `minValues` or more. */
 export interface GroupCommitFault {
   afterGroups: number;
   minValues: number;

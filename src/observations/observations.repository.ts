@@ -1,12 +1,12 @@
 import type { Db } from '../db/database.ts';
+import { writeInChunks } from '../lib/chunks.ts';
 import type { Observation, ObservationReceiptsTable, ObservationsTable } from './observations.table.ts';
 
+/** Writes observations, a multi-row insert per `CHUNK_ROWS` (a group commit's crawled values). */
 export async function insertObservations(db: Db, rows: readonly ObservationsTable[]): Promise<void> {
-  if (rows.length > 0)
-    await db
-      .insertInto('observations')
-      .values([...rows])
-      .execute();
+  await writeInChunks(rows, (chunk) => db.insertInto('observations').values(chunk).execute(), {
+    pause: async () => undefined,
+  });
 }
 
 /** The newest completed lookup (found or not found) under a cache key observed at or after `sinceIso`. */
@@ -82,12 +82,16 @@ export async function findLatestLookup(
 
 /** Notes that an account received an observation; a second receipt of the same one changes nothing. */
 export async function insertReceipts(db: Db, receipts: readonly ObservationReceiptsTable[]): Promise<void> {
-  if (receipts.length === 0) return;
-  await db
-    .insertInto('observation_receipts')
-    .values([...receipts])
-    .onConflict((c) => c.columns(['account_id', 'observation_id']).doNothing())
-    .execute();
+  await writeInChunks(
+    receipts,
+    (chunk) =>
+      db
+        .insertInto('observation_receipts')
+        .values(chunk)
+        .onConflict((c) => c.columns(['account_id', 'observation_id']).doNothing())
+        .execute(),
+    { pause: async () => undefined },
+  );
 }
 
 /**

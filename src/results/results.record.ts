@@ -61,7 +61,8 @@ export interface ValueRecord {
 /**
  * A row to write beside a recorded value (its observation, its receipt). The rows of a group's
  * values that share a `write` are written by one call of it, a multi-row statement instead of one
- * per value, in the order their kinds first appear in the group (an observation before its receipt).
+ * per value, in the order their kinds first appear in the group (the rows share no foreign key, so
+ * the order between kinds does not matter).
  */
 export interface BesideRow {
   readonly write: (trx: Db, rows: readonly never[]) => Promise<void>;
@@ -189,8 +190,8 @@ export async function recordValueResults(
   const outcome = await deps.db
     .transaction()
     .execute((trx) => recordValueResultsWithin(trx, deps, job, inputs));
-  reportRecorded(deps, outcome);
   if (outcome.jobFinished) deps.events.jobEnded(job.id);
+  reportRecorded(deps, outcome);
   return outcome;
 }
 

@@ -16,34 +16,62 @@ export interface ValueResultWrite {
   credits: number;
 }
 
+/**
+ * Values per statement when completing: each binds 11 parameters, which keeps a statement far under
+ * SQLite's 32 766 and PostgreSQL's 65 535 bound parameters (a submission's malformed values, up to
+ * 100 000 of a stream, are one group).
+ */
+export const COMPLETION_SLICE_VALUES = 500;
+
+function slicesOf<T>(items: readonly T[]): T[][] {
+  const slices: T[][] = [];
+  for (let start = 0; start < items.length; start += COMPLETION_SLICE_VALUES) {
+    slices.push(items.slice(start, start + COMPLETION_SLICE_VALUES));
+  }
+  return slices;
+}
+
 /** Of the given value indexes of a job, those still pending. */
 export async function listPendingIndexes(
   db: Db,
   jobId: string,
   indexes: readonly number[],
 ): Promise<Set<number>> {
-  if (indexes.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('job_values')
-    .select('idx')
-    .where('job_id', '=', jobId)
-    .where('idx', 'in', [...indexes])
-    .where('status', '=', 'pending')
-    .execute();
-  return new Set(rows.map((row) => row.idx));
+  const pending = new Set<number>();
+  for (const slice of slicesOf(indexes)) {
+    const rows = await db
+      .selectFrom('job_values')
+      .select('idx')
+      .where('job_id', '=', jobId)
+      .where('idx', 'in', slice)
+      .where('status', '=', 'pending')
+      .execute();
+    for (const row of rows) pending.add(row.idx);
+  }
+  return pending;
 }
 
 /**
- * Completes pending values of a job in one statement (a group commit's values; each `index` once),
- * each with its own sequence and result. Answers how many it completed: a value no longer pending
- * is left as it was. The casts let PostgreSQL type the parameters of the `case` branches.
+ * Completes pending values of a job (a group commit's values; each `index` once), each with its
+ * own sequence and result, in one statement per `COMPLETION_SLICE_VALUES`. Answers how many it
+ * completed: a value no longer pending is left as it was. The casts let PostgreSQL type the
+ * parameters of the `case` branches.
  */
 export async function completePendingValues(
   db: Db,
   jobId: string,
   completions: readonly ValueResultWrite[],
 ): Promise<number> {
-  if (completions.length === 0) return 0;
+  let completed = 0;
+  for (const slice of slicesOf(completions)) completed += await completeSlice(db, jobId, slice);
+  return completed;
+}
+
+async function completeSlice(
+  db: Db,
+  jobId: string,
+  completions: readonly ValueResultWrite[],
+): Promise<number> {
   const byIndex = <T>(type: 'integer' | 'text', pick: (completion: ValueResultWrite) => T) =>
     sql<T>`case ${sql.ref('idx')} ${sql.join(
       completions.map(

@@ -172,6 +172,31 @@ for (const dialect of DIALECTS) {
       });
     });
 
+    it('answers a stream of 7 000 malformed values at submission, each in sequence once', async () => {
+      // One group for all of them: more values than one statement may bind parameters for
+      // (SQLite 32 766, PostgreSQL 65 535) unless the group is written in slices.
+      const values = badGtins(7800).slice(0, 7000);
+      assert.equal(values.length, 7000);
+      const answer = await stream({ key: 'gtin', values, delivery_batch_size: 200 });
+      assert.equal(answer.body.error, false, answer.raw);
+      const id = answer.body.job_id as string;
+      const status = await call('GET', `/stream/${id}`);
+      assert.equal(status.body.status, 'finished', status.raw);
+      assert.equal(status.body.values_done, 7000);
+      assert.equal(status.body.values_errors, 7000);
+      const { rows } = await harness.runtime.deps.db
+        .selectFrom('job_values')
+        .select(['completion_seq'])
+        .where('job_id', '=', id)
+        .orderBy('completion_seq')
+        .execute()
+        .then((found) => ({ rows: found }));
+      assert.deepEqual(
+        rows.map((row) => row.completion_seq),
+        Array.from({ length: 7000 }, (_, n) => n + 1),
+      );
+    });
+
     it('answers 404 job not found for unknown, malformed, batch and foreign ids', async () => {
       const batch = await call('POST', '/job', { source: 'source_01', country: 'de', values: ['x'] });
       const foreign = await harness.account();
