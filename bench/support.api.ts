@@ -3,8 +3,7 @@
  * the sandbox's values, and a stream receiver that checks every signature and counts each result.
  * Process plumbing (services, /proc, tables) is in support.ts.
  */
-import { verifyWebhook } from '../src/webhooks/verify.ts';
-import { startReceiver } from '../test/support/receiver.ts';
+import { signatureProblem, startReceiver } from '../test/support/receiver.ts';
 import type { RunningService } from './support.ts';
 
 // ---- the API ----
@@ -183,13 +182,7 @@ export async function startStreamReceiver(valueCount: number): Promise<StreamRec
   const sequences = new Set<number>();
   const servedFrom: Record<string, number> = {};
   const receiver = await startReceiver((request, response) => {
-    const check = verifyWebhook({ secret, rawBody: request.rawBody, headers: request.headers });
-    const plain = verifyWebhook({
-      secret,
-      rawBody: request.rawBody,
-      headers: { 'x-signature': request.headers['x-signature'] },
-    });
-    if (!check.ok || !plain.ok) {
+    if (signatureProblem(secret, request)) {
       badSignatures += 1;
       response.statusCode = 401;
       return void response.end();

@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { verifyWebhook } from '../../src/webhooks/verify.ts';
 
 /** One request as a webhook receiver saw it: raw body kept for signature checks. */
 export interface ReceivedRequest {
@@ -22,6 +23,24 @@ export interface Receiver {
   /** Highest number of simultaneous requests carrying the same delivery id. */
   maxInFlightPerDelivery: number;
   close(): Promise<void>;
+}
+
+/**
+ * Why a received delivery's signatures do not both verify under `secret` (the timestamped
+ * `X-Service-Signature` and the plain `X-Signature`, each checked on its own), or undefined.
+ */
+export function signatureProblem(
+  secret: string,
+  request: Pick<ReceivedRequest, 'rawBody' | 'headers'>,
+): string | undefined {
+  const timestamped = verifyWebhook({ secret, rawBody: request.rawBody, headers: request.headers });
+  const plain = verifyWebhook({
+    secret,
+    rawBody: request.rawBody,
+    headers: { 'x-signature': request.headers['x-signature'] },
+  });
+  if (timestamped.ok && plain.ok) return undefined;
+  return [timestamped, plain].flatMap((check) => (check.ok ? [] : [check.reason])).join('; ');
 }
 
 /** Starts a receiver; `behaviour` defaults to answering 200. */
