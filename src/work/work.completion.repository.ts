@@ -4,6 +4,7 @@
  */
 import { sql } from 'kysely';
 import { dialectOf, type Db } from '../db/database.ts';
+import { writeInChunks } from '../lib/chunks.ts';
 import { isoNow } from '../lib/time.ts';
 
 /** A value's result, completed with the job's next completion sequence (`completePendingValues`). */
@@ -23,13 +24,8 @@ export interface ValueResultWrite {
  */
 export const COMPLETION_SLICE_VALUES = 500;
 
-function slicesOf<T>(items: readonly T[]): T[][] {
-  const slices: T[][] = [];
-  for (let start = 0; start < items.length; start += COMPLETION_SLICE_VALUES) {
-    slices.push(items.slice(start, start + COMPLETION_SLICE_VALUES));
-  }
-  return slices;
-}
+/** Slices of one transaction (the group's): nothing gains from yielding between them. */
+const IN_TRANSACTION = { chunkRows: COMPLETION_SLICE_VALUES, pause: async () => undefined };
 
 /** Of the given value indexes of a job, those still pending. */
 export async function listPendingIndexes(
@@ -38,16 +34,20 @@ export async function listPendingIndexes(
   indexes: readonly number[],
 ): Promise<Set<number>> {
   const pending = new Set<number>();
-  for (const slice of slicesOf(indexes)) {
-    const rows = await db
-      .selectFrom('job_values')
-      .select('idx')
-      .where('job_id', '=', jobId)
-      .where('idx', 'in', slice)
-      .where('status', '=', 'pending')
-      .execute();
-    for (const row of rows) pending.add(row.idx);
-  }
+  await writeInChunks(
+    indexes,
+    async (slice) => {
+      const rows = await db
+        .selectFrom('job_values')
+        .select('idx')
+        .where('job_id', '=', jobId)
+        .where('idx', 'in', slice)
+        .where('status', '=', 'pending')
+        .execute();
+      for (const row of rows) pending.add(row.idx);
+    },
+    IN_TRANSACTION,
+  );
   return pending;
 }
 
@@ -63,7 +63,13 @@ export async function completePendingValues(
   completions: readonly ValueResultWrite[],
 ): Promise<number> {
   let completed = 0;
-  for (const slice of slicesOf(completions)) completed += await completeSlice(db, jobId, slice);
+  await writeInChunks(
+    completions,
+    async (slice) => {
+      completed += await completeSlice(db, jobId, slice);
+    },
+    IN_TRANSACTION,
+  );
   return completed;
 }
 
