@@ -30,9 +30,8 @@ describe('the compiled build (dist/, what npm start runs)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'pricecrawl-compiled-'));
   after(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('starts with plain node, answers /health, and its sandbox process dies with it on SIGKILL', async () => {
-    // scripts/run-tests.mjs builds dist/ first when it is missing or older than src/.
-    assert.equal(buildProblem(), undefined);
+  /** `node dist/main/server.js` on free ports, once its /health answers 200. */
+  async function startCompiled() {
     const [port, sandboxPort] = [await freePort(), await freePort()];
     const service = startServiceProcess(process.execPath, ['dist/main/server.js'], {
       PORT: String(port),
@@ -41,6 +40,18 @@ describe('the compiled build (dist/, what npm start runs)', () => {
     });
     try {
       await waitForOk(`http://127.0.0.1:${port}/health`, service);
+    } catch (error) {
+      service.signal('SIGKILL');
+      throw error;
+    }
+    return { service, port, sandboxPort };
+  }
+
+  it('starts with plain node, answers /health, and its sandbox process dies with it on SIGKILL', async () => {
+    // scripts/run-tests.mjs builds dist/ first when it is missing or older than src/.
+    assert.equal(buildProblem(), undefined);
+    const { service, port, sandboxPort } = await startCompiled();
+    try {
       // No TypeScript loader: the service process is node running the .js entry, nothing else.
       const commandLine = readFileSync(`/proc/${service.child.pid}/cmdline`, 'utf8').split('\0');
       assert.deepEqual(commandLine.filter(Boolean), [process.execPath, 'dist/main/server.js']);
@@ -65,14 +76,8 @@ describe('the compiled build (dist/, what npm start runs)', () => {
   });
 
   it('logs a sandbox process that dies on its own, and /health stays 200', async () => {
-    const [port, sandboxPort] = [await freePort(), await freePort()];
-    const service = startServiceProcess(process.execPath, ['dist/main/server.js'], {
-      PORT: String(port),
-      SANDBOX_PORT: String(sandboxPort),
-      DATA_DIR: dataDir,
-    });
+    const { service, port } = await startCompiled();
     try {
-      await waitForOk(`http://127.0.0.1:${port}/health`, service);
       const [sandboxPid] = childrenOf(service.child.pid!);
       assert.ok(sandboxPid !== undefined);
       process.kill(sandboxPid, 'SIGKILL');
