@@ -64,7 +64,11 @@ async function bundleEntries() {
   }
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: ['server', 'worker', 'sandbox', 'cli'].map((name) => `src/main/${name}.ts`),
+    entryPoints: [
+      ...['server', 'worker', 'sandbox', 'cli'].map((name) => ({ in: `src/main/${name}.ts`, out: name })),
+      // The compute pool's threads start this file beside the bundle that runs the pool.
+      { in: 'src/compute/compute.worker.ts', out: 'compute.worker' },
+    ],
     outdir: 'dist/main',
     allowOverwrite: true,
     bundle: true,

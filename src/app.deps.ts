@@ -5,6 +5,7 @@ import type { Metrics } from './metrics/metrics.ts';
 import type { RecordedValue } from './results/results.record.ts';
 import type { Config } from './config.ts';
 import type { CrawlEngine } from './crawl/crawl.engine.ts';
+import type { Offload } from './crawl/crawl.types.ts';
 import type { Db } from './db/database.ts';
 import type { JobEvents } from './work/work.events.ts';
 import type { WorkQueue } from './queue/queue.types.ts';
@@ -22,6 +23,8 @@ export interface AppDeps {
   events: JobEvents;
   /** Present in processes that crawl (worker role). */
   engine?: CrawlEngine;
+  /** Runs pure CPU work (parsers, trust) on the compute pool's threads (`COMPUTE_THREADS`), or in place. */
+  offload: Offload;
   /** Origin of the bundled sandbox, the default upstream (`http://127.0.0.1:<SANDBOX_PORT>`). */
   sandboxOrigin: string;
   /** Told after a delivery was written, so the sender looks sooner than its next poll. */

@@ -2,6 +2,7 @@
  * Parsers of the configuration's variables (`config.ts`): each turns the raw text of one variable
  * into its value or throws a `ConfigValueError` that names what is wrong.
  */
+import { availableParallelism } from 'node:os';
 import { readCrawlLimits, type CrawlLimits } from './config.crawl-limits.ts';
 
 export type Parser<T> = (raw: string) => T;
@@ -24,6 +25,23 @@ export function integer(min: number, max: number): Parser<number> {
     }
     return parsed;
   };
+}
+
+/** Compute threads at most, whatever the machine (`COMPUTE_THREADS`). */
+export const MAX_COMPUTE_THREADS = 16;
+
+/**
+ * `COMPUTE_THREADS=auto`: one thread per core beyond the main thread's, at most 4 (a crawl's parsing
+ * and trust use about a third of the main thread's time, so more rarely pays); 0 on one core.
+ */
+export function autoComputeThreads(cores = availableParallelism()): number {
+  return Math.max(0, Math.min(4, cores - 1));
+}
+
+/** `COMPUTE_THREADS`: `auto`, or a thread count from 0 (parse and score on the main thread). */
+export function computeThreads(raw: string): number {
+  if (raw.trim() === 'auto') return autoComputeThreads();
+  return integer(0, MAX_COMPUTE_THREADS)(raw);
 }
 
 export function positiveNumber(raw: string): number {

@@ -28,6 +28,8 @@ import {
   redisUrl,
   trustProxy,
   crawlLimits,
+  computeThreads,
+  autoComputeThreads,
   countryCode,
   type GroupCommitFault,
   type Parser,
@@ -82,6 +84,8 @@ const schema = {
   tlsCertFile: { env: 'TLS_CERT_FILE', parse: text, default: undefined as string | undefined },
   tlsKeyFile: { env: 'TLS_KEY_FILE', parse: text, default: undefined as string | undefined },
   workerConcurrency: { env: 'WORKER_CONCURRENCY', parse: integer(1, 1000), default: 32 },
+  // Threads that parse pages and score trust beside a crawling process's main thread ("auto": cores - 1, at most 4).
+  computeThreads: { env: 'COMPUTE_THREADS', parse: computeThreads, default: autoComputeThreads() },
   // Test-only (the group-commit crash test): off unless set; never set it in production.
   faultGroupCommit: {
     env: 'FAULT_GROUP_COMMIT',

@@ -11,6 +11,7 @@ import type {
   CrawlContext,
   CrawlRecord,
   DriverOutcome,
+  Offload,
   SellerNameStore,
   SourceDriver,
   ValueQuery,
@@ -23,6 +24,7 @@ import {
   type CrawlFailureReason,
 } from './crawl.errors.ts';
 import { countDriverFallback } from './driver-fallbacks.ts';
+import { offloadInPlace } from './crawl.offload.ts';
 import { applyOfferOrder, isDriverOutcome } from './crawl.outcome.ts';
 import { createFetcher, type FetchAnswer, type Fetcher } from './fetcher.ts';
 import { abortError } from './fetcher.failures.ts';
@@ -52,6 +54,8 @@ export interface CrawlEngineOptions {
   /** Extra driver runs of a value after a `PageParseError` (truncated or garbled page). Default 2. */
   parseRetries?: number;
   logger?: Logger;
+  /** Where drivers run their page parsers (a compute pool's); default in place. */
+  offload?: Offload;
 }
 
 export interface CrawlEngine {
@@ -117,6 +121,7 @@ export function createCrawlEngine(options: CrawlEngineOptions = {}): CrawlEngine
   const ownsFetcher = options.fetcher === undefined;
   const parseRetries = options.parseRetries ?? DEFAULT_PARSE_RETRIES;
   const logger = options.logger ?? pino({ level: 'silent' });
+  const offload = options.offload ?? offloadInPlace;
   const running = new Set<AbortController>();
   // One guard per base URL (a handful: the configured sources), not one per value.
   const hostGuards = new Map<string, HostGuard>();
@@ -181,6 +186,7 @@ export function createCrawlEngine(options: CrawlEngineOptions = {}): CrawlEngine
             if (recording) crawls.push(toRecord(answer, page.jobType));
           },
         }),
+      offload,
       reportFallback: ({ url, reason }) => {
         const crawl = crawls.findLast((record) => record.url === url);
         if (crawl && !crawl.job_type.endsWith(FALLBACK_SUFFIX)) crawl.job_type += FALLBACK_SUFFIX;

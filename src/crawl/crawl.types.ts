@@ -77,7 +77,17 @@ export interface CrawlContext {
    * `meta.crawls`, a warning is logged and the source's fallback counter counted.
    */
   reportFallback(fallback: { url: string; reason: string }): void;
+  /** Runs a pure step of the driver (a page parser) where the process runs them: see {@link Offload}. */
+  offload: Offload;
 }
+
+/**
+ * Runs a pure, synchronous function (a page parser, trust scoring) and answers its result: on a
+ * thread of the process's compute pool when the function is registered there
+ * (`src/compute/compute.registry.ts`), in place otherwise. Input and result must survive a
+ * structured clone; errors keep their class when it is one of the crawl errors.
+ */
+export type Offload = <Input, Output>(run: (input: Input) => Output, input: Input) => Promise<Output>;
 
 /** Extra fetches that are billed on top of the value itself (decisions G15). */
 export interface BillableFetches {

@@ -4,6 +4,8 @@ import { requestIdMixin } from '../lib/request-context.ts';
 import type { AppDeps } from '../app.deps.ts';
 import type { Config } from '../config.ts';
 import { createCrawlEngine } from '../crawl/crawl.engine.ts';
+import { offloadInPlace } from '../crawl/crawl.offload.ts';
+import { createComputePool } from '../compute/compute.pool.ts';
 import { openDatabase, openDatabaseProbe, type DatabaseTarget, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { JobEvents } from '../work/work.events.ts';
@@ -126,11 +128,16 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
   const limits = await createClusterLimits(config, logger);
   const metrics = createMetrics();
   metrics.readQueueDepthWith(() => queue.depth());
+  // Only crawling processes parse pages and score crawled values; the API role never starts a thread.
+  const compute =
+    config.role === 'api' ? undefined : createComputePool({ threads: config.computeThreads, logger });
+  const offload = compute?.offload ?? offloadInPlace;
   const engine =
     config.role === 'api'
       ? undefined
       : createCrawlEngine({
           logger,
+          offload,
           fetcherOptions: {
             ...configuredFetcherOptions(config),
             politeness: limits?.politeness,
@@ -169,6 +176,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     logger,
     events: new JobEvents(),
     engine,
+    offload,
     sandboxOrigin: `http://127.0.0.1:${config.sandboxPort}`,
     // Deliveries are written with the results they carry; the sender looks once the write committed.
     callbackPolicy,
@@ -242,6 +250,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
       await queue.stop(config.shutdownTimeoutMs);
       await webhooks.stop(config.shutdownTimeoutMs);
       await engine?.close();
+      await compute?.close();
       limits?.redis.disconnect();
       databaseProbe.close();
       await db.destroy();

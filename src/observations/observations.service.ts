@@ -5,7 +5,14 @@ import type { Db } from '../db/database.ts';
 import { priceFiguresOf } from './observations.prices.ts';
 import { besideRow, reservedShareOf, type BesideRow, type ValueRecord } from '../results/results.record.ts';
 import { singleValueWriter, type GroupWriter } from '../results/results.group.ts';
-import { buildResultItem, creditCost, provenanceOf, type ValueResolution } from '../results/results.item.ts';
+import {
+  buildResultItem,
+  creditCost,
+  provenanceOf,
+  trustInputOf,
+  type ValueResolution,
+} from '../results/results.item.ts';
+import { computeTrust } from '../trust/trust.ts';
 import type { ResultItem } from '../work/work.table.ts';
 import type { Job } from '../work/work.table.ts';
 import { newObjectId } from '../lib/ids.ts';
@@ -26,7 +33,14 @@ import type { Observation, ObservationsTable } from './observations.table.ts';
 /** What serving a value needs from the process. */
 export type ServeDeps = Pick<
   AppDeps,
-  'db' | 'catalogue' | 'events' | 'onDeliveryCreated' | 'flightLocks' | 'onValueRecorded' | 'pauseInGroup'
+  | 'db'
+  | 'catalogue'
+  | 'events'
+  | 'onDeliveryCreated'
+  | 'flightLocks'
+  | 'onValueRecorded'
+  | 'pauseInGroup'
+  | 'offload'
 >;
 
 /** What a crawl task knows already for every value of its chunk. */
@@ -190,10 +204,10 @@ async function recordCrawl(
   keys: ObservationKeys,
   resolution: ValueResolution,
 ): Promise<{ recorded: boolean; observation?: ObservationsTable }> {
-  const item = buildResultItem(input.query, resolution, {
-    includeMeta: job.include_meta === 1,
-    now: new Date(),
-  });
+  const now = new Date();
+  // Trust scoring is the costliest pure step after parsing: a compute thread does it when there is one.
+  const trust = await deps.offload(computeTrust, trustInputOf(input.query, resolution, now));
+  const item = buildResultItem(input.query, resolution, { includeMeta: job.include_meta === 1, now, trust });
   const observation = observationOf(job, input, keys, resolution, item);
   const reservedShare = reservedShareOf(deps, job, false);
   const cost = creditCost(resolution);

@@ -1,6 +1,6 @@
 import type { CrawlRecord, DriverOutcome, ValueQuery } from '../crawl/crawl.types.ts';
 import type { CrawlFailureReason } from '../crawl/crawl.errors.ts';
-import { computeTrust } from '../trust/trust.ts';
+import { computeTrust, type Trust, type TrustInput } from '../trust/trust.ts';
 import type { Job, ResultItem } from '../work/work.table.ts';
 import type { SortBy, SourceId, Topic, ValueKey } from '../sources/sources.types.ts';
 import { sourceModules } from '../sources/sources.registry.ts';
@@ -60,63 +60,63 @@ function lastObservation(crawls: readonly CrawlRecord[]): string | null {
   );
 }
 
-/** Builds the result item for a value (spec 2.3, 2.5, 2.6 and part 7's reason table). */
-export function buildResultItem(
-  query: ValueQuery,
-  resolution: ValueResolution,
-  options: { includeMeta: boolean; now: Date },
-): ResultItem {
+/** What a result item is made of, and its trust computed from. */
+interface ItemFacts {
+  success: boolean;
+  reason: string | null;
+  content: Record<string, unknown> | null;
+  observedAt: string | null;
+  /** The re-served item without its stored provenance, for a `cached` resolution. */
+  cached?: Omit<ResultItem, 'meta'>;
+  /** Provenance stored with a re-served item, or the crawls behind a live one. */
+  meta: ResultMeta;
+}
+
+function factsOf(query: ValueQuery, resolution: ValueResolution): ItemFacts {
   if (resolution.kind === 'cached') {
     // The observation's own provenance; one stored before provenance was kept has no crawls to show.
-    const { meta: stored = metaOf(query, [], undefined), ...cached } = resolution.item;
-    const observedAt = cached.observed_at === null ? null : new Date(cached.observed_at);
-    const trust = computeTrust({
-      query,
-      success: cached.success,
-      reason: cached.reason,
-      content: cached.content,
-      observedAt,
-      now: options.now,
-    });
-    const item: ResultItem = { ...cached, key: query.value, served_from: 'cache', trust };
-    return options.includeMeta ? { ...item, meta: stored } : item;
+    const { meta = metaOf(query, [], undefined), ...cached } = resolution.item;
+    const { success, reason, content, observed_at: observedAt } = cached;
+    return { success, reason, content, observedAt, cached, meta };
   }
   const crawls = resolution.kind === 'invalid' ? [] : resolution.crawls;
   const observedAt = lastObservation(crawls);
-  let success: boolean;
-  let reason: string | null;
-  let content: Record<string, unknown> | null = null;
+  const meta = provenanceOf(query, resolution) ?? metaOf(query, crawls, undefined);
   if (resolution.kind === 'crawled' && resolution.outcome.status === 'found') {
-    success = true;
-    reason = null;
-    content = resolution.outcome.content;
-  } else if (resolution.kind === 'crawled') {
-    success = true;
-    reason = 'not found';
-  } else if (resolution.kind === 'failed') {
-    success = false;
-    reason = resolution.reason;
-  } else {
-    success = false;
-    reason = 'parameter_invalid';
+    return { success: true, reason: null, content: resolution.outcome.content, observedAt, meta };
   }
-  const trust = computeTrust({
-    query,
-    success,
-    reason,
-    content,
-    observedAt: observedAt === null ? null : new Date(observedAt),
-    now: options.now,
-  });
-  const item: ResultItem = {
-    key: query.value,
-    success,
-    reason,
-    content,
-    served_from: 'live',
-    observed_at: observedAt,
-    trust,
-  };
-  if (options.includeMeta) item.meta = provenanceOf(query, resolution) ?? metaOf(query, crawls, undefined);
-  return item;
+  if (resolution.kind === 'crawled') return { success: true, reason: 'not found', content: null, observedAt, meta };
+  if (resolution.kind === 'failed') return { success: false, reason: resolution.reason, content: null, observedAt, meta };
+  return { success: false, reason: 'parameter_invalid', content: null, observedAt, meta };
+}
+
+/** What the trust of a value's result item is computed from (`computeTrust`'s input). */
+export function trustInputOf(query: ValueQuery, resolution: ValueResolution, now: Date): TrustInput {
+  const { success, reason, content, observedAt } = factsOf(query, resolution);
+  return { query, success, reason, content, observedAt: observedAt === null ? null : new Date(observedAt), now };
+}
+
+/**
+ * Builds the result item for a value (spec 2.3, 2.5, 2.6 and part 7's reason table). `trust` is
+ * the trust computed elsewhere from `trustInputOf` (a compute thread); computed here when absent.
+ */
+export function buildResultItem(
+  query: ValueQuery,
+  resolution: ValueResolution,
+  options: { includeMeta: boolean; now: Date; trust?: Trust },
+): ResultItem {
+  const facts = factsOf(query, resolution);
+  const trust = options.trust ?? computeTrust(trustInputOf(query, resolution, options.now));
+  const item: ResultItem = facts.cached
+    ? { ...facts.cached, key: query.value, served_from: 'cache', trust }
+    : {
+        key: query.value,
+        success: facts.success,
+        reason: facts.reason,
+        content: facts.content,
+        served_from: 'live',
+        observed_at: facts.observedAt,
+        trust,
+      };
+  return options.includeMeta ? { ...item, meta: facts.meta } : item;
 }

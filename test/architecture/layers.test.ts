@@ -26,6 +26,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['deliveries'], // webhook deliveries of every job: assembly, payload, dispatcher, table
   ['webhooks', 'credits'], // webhook transport (sender, signatures, address policy); credit ledger
   ['work'], // the jobs and job_values tables and their repository, the job-ended events
+  ['compute'], // worker threads that run the crawl's pure CPU work (parsers, trust) beside the main thread
   ['trust'], // trust scores of results
   ['sources'], // one folder per source (module, driver, parser, quirks), the registry, the catalogue
   ['crawl'], // fetcher, politeness, engine, page-parse helpers; never a specific source

@@ -4,11 +4,13 @@
  */
 import assert from 'node:assert/strict';
 import { SourceUnavailableError } from '../../src/crawl/crawl.errors.ts';
+import { offloadInPlace } from '../../src/crawl/crawl.offload.ts';
 import type {
   ConversionStore,
   CrawlContext,
   DriverOutcome,
   FetchedPage,
+  Offload,
   PageRequest,
   SellerNameStore,
   SourceDriver,
@@ -105,6 +107,8 @@ export interface TestCrawlContextOptions {
   sellerNames?: ReturnType<typeof createMemorySellerNameStore>;
   /** Gives up on a request after this long (default 10 s). */
   requestTimeoutMs?: number;
+  /** Where the driver's parsers run (a compute pool's `offload`); default in place. */
+  offload?: Offload;
 }
 
 /**
@@ -124,6 +128,7 @@ export function createTestCrawlContext(options: TestCrawlContextOptions): TestCr
     requests,
     fallbacks,
     reportFallback: (fallback) => fallbacks.push(fallback),
+    offload: options.offload ?? offloadInPlace,
     async fetchPage(request: PageRequest): Promise<FetchedPage> {
       requests.push(request);
       let response: Response;

@@ -80,7 +80,7 @@ export async function parseOrExtract<T>(
   humanPage?: () => Promise<FetchedPage | undefined>,
 ): Promise<ParsedOrExtracted<T>> {
   try {
-    return { parsed: parse(page) };
+    return { parsed: await context.offload(parse, page) };
   } catch (error) {
     if (!(error instanceof PageParseError)) throw error;
     const readable = humanPage ? await humanPage() : page;

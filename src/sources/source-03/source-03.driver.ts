@@ -118,7 +118,7 @@ async function crawlProduct(context: CrawlContext, id: string): Promise<DriverOu
 }
 
 /** A product page as content, and whether the marketplace lists more sellers than it shows. */
-function parseProduct(page: FetchedPage): { content: Record<string, unknown>; partial: boolean } {
+export function parseProduct(page: FetchedPage): { content: Record<string, unknown>; partial: boolean } {
   const $ = loadPage(page);
   const state = new StateReader(embeddedJson(page, '__STATE__'), page.url);
   const product = state.object('product');
