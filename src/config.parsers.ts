@@ -41,7 +41,11 @@ export function autoComputeThreads(cores = availableParallelism()): number {
 /** `COMPUTE_THREADS`: `auto`, or a thread count from 0 (parse and score on the main thread). */
 export function computeThreads(raw: string): number {
   if (raw.trim() === 'auto') return autoComputeThreads();
-  return integer(0, MAX_COMPUTE_THREADS)(raw);
+  try {
+    return integer(0, MAX_COMPUTE_THREADS)(raw);
+  } catch {
+    throw new ConfigValueError(`must be auto or an integer from 0 to ${MAX_COMPUTE_THREADS}`);
+  }
 }
 
 export function positiveNumber(raw: string): number {

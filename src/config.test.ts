@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { autoComputeThreads } from './config.parsers.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
 describe('configuration', () => {
@@ -32,6 +33,20 @@ describe('configuration', () => {
         return true;
       },
     );
+  });
+
+  it('reads COMPUTE_THREADS as auto (cores - 1, at most 4) or a count, and refuses anything else', () => {
+    assert.equal(loadConfig({}).computeThreads, autoComputeThreads());
+    assert.equal(loadConfig({ COMPUTE_THREADS: 'auto' }).computeThreads, autoComputeThreads());
+    assert.equal(loadConfig({ COMPUTE_THREADS: '0' }).computeThreads, 0);
+    assert.equal(loadConfig({ COMPUTE_THREADS: '3' }).computeThreads, 3);
+    assert.deepEqual(
+      [1, 2, 4, 5, 64].map((cores) => autoComputeThreads(cores)),
+      [0, 1, 3, 4, 4],
+    );
+    for (const bad of ['-1', 'two', '1.5', '17']) {
+      assert.throws(() => loadConfig({ COMPUTE_THREADS: bad }), /COMPUTE_THREADS=.*integer from 0 to 16/);
+    }
   });
 
   it('parses JSON variables and refuses malformed ones', () => {

@@ -13,7 +13,8 @@ import type { Logger } from 'pino';
 import { offloadInPlace } from '../crawl/crawl.offload.ts';
 import type { Offload } from '../crawl/crawl.types.ts';
 import { receiveError, type ComputeAnswer, type ComputeCall } from './compute.messages.ts';
-import { computeNameOf } from './compute.registry.ts';
+import { computeNameOf, type ComputeName } from './compute.registry.ts';
+import type { ComputePlace } from '../metrics/metrics.ts';
 
 /** Thread deaths after which the pool stops starting threads and runs every call in place. */
 export const MAX_THREAD_FAILURES = 3;
@@ -23,6 +24,10 @@ export interface ComputePoolOptions {
   /** Worker threads at most; 0 runs every call in place (`COMPUTE_THREADS`). */
   threads: number;
   logger: Logger;
+  /** The threads' entry module instead of `compute.worker` beside this one (tests start failing threads). */
+  entry?: URL;
+  /** Told of every call of a registered function and where it ran (metrics). */
+  onCall?: (name: ComputeName, place: ComputePlace) => void;
 }
 
 /** A process's compute pool. */
@@ -37,6 +42,7 @@ export interface ComputePool {
 
 interface Waiting {
   call: ComputeCall;
+  name: ComputeName;
   run: (input: unknown) => unknown;
   resolve: (output: unknown) => void;
   reject: (error: unknown) => void;
@@ -49,13 +55,13 @@ interface Thread {
 
 /**
  * Starts a compute thread on the entry beside this module: the built JavaScript, or under tsx (tests,
- * `npm run dev`) the TypeScript file behind tsx's loader, which a worker thread must register
- * itself before its entry loads (`--import` in a worker's `execArgv` comes too late for the entry).
+ * `npm run dev`) the TypeScript file. tsx's `--import` hook registers itself on the main thread
+ * only (Node 20), so a thread of a TypeScript entry registers tsx's API before loading it.
  */
-function startWorker(): Worker {
-  const extension = extname(fileURLToPath(import.meta.url));
-  const entry = new URL(`./compute.worker${extension}`, import.meta.url);
-  if (extension !== '.ts') return new Worker(entry);
+function startWorker(
+  entry = new URL(`./compute.worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url),
+): Worker {
+  if (extname(fileURLToPath(entry)) !== '.ts') return new Worker(entry);
   const loader = import.meta.resolve('tsx/esm/api');
   const boot = `import(${JSON.stringify(loader)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`;
   return new Worker(boot, { eval: true });
@@ -68,8 +74,17 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
   let failures = 0;
   let closed = false;
 
+  function runInPlace<Output>(
+    name: ComputeName,
+    run: (input: unknown) => Output,
+    input: unknown,
+  ): Promise<Output> {
+    options.onCall?.(name, 'main');
+    return offloadInPlace(run, input);
+  }
+
   function settleInPlace(entry: Waiting): void {
-    offloadInPlace(entry.run, entry.call.input).then(entry.resolve, entry.reject);
+    runInPlace(entry.name, entry.run, entry.call.input).then(entry.resolve, entry.reject);
   }
 
   function retire(thread: Thread, reason: string): void {
@@ -87,7 +102,7 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
   }
 
   function startThread(): Thread {
-    const worker = startWorker();
+    const worker = startWorker(options.entry);
     const thread: Thread = { worker, waiting: new Map() };
     worker.unref();
     worker.on('message', (answer: ComputeAnswer) => {
@@ -95,6 +110,7 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
       if (waiting === undefined) return;
       thread.waiting.delete(answer.id);
       if (thread.waiting.size === 0) worker.unref();
+      options.onCall?.(waiting.name, 'thread');
       if ('error' in answer) waiting.reject(receiveError(answer.error));
       else waiting.resolve(answer.output);
     });
@@ -115,25 +131,29 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
 
   const offload: Offload = (run, input) => {
     const name = computeNameOf(run);
-    if (name === undefined || closed || options.threads <= 0 || failures >= MAX_THREAD_FAILURES) {
-      return offloadInPlace(run, input);
+    if (name === undefined) return offloadInPlace(run, input);
+    const runAny = run as (input: unknown) => unknown;
+    if (closed || options.threads <= 0 || failures >= MAX_THREAD_FAILURES) {
+      return runInPlace(name, runAny, input) as Promise<Awaited<ReturnType<typeof run>>>;
     }
     return new Promise((resolve, reject) => {
       const thread = pickThread();
       const call: ComputeCall = { id: nextCallId++, name, input };
-      thread.waiting.set(call.id, {
+      const waiting: Waiting = {
         call,
-        run: run as (input: unknown) => unknown,
+        name,
+        run: runAny,
         resolve: resolve as (output: unknown) => void,
         reject,
-      });
+      };
+      thread.waiting.set(call.id, waiting);
       try {
         thread.worker.postMessage(call);
       } catch (error) {
         // An input that cannot be cloned: the function still gets it, in place.
         thread.waiting.delete(call.id);
         options.logger.debug({ name, err: error }, 'compute call ran in place: its input cannot cross');
-        offloadInPlace(run, input).then(resolve, reject);
+        settleInPlace(waiting);
         return;
       }
       // A thread with calls waiting keeps the process alive until they are answered.

@@ -45,7 +45,9 @@ export type ComputeName = keyof typeof functions;
 
 /** The registered function of `name`, or undefined for a name this build does not know. */
 export function computeFunctionNamed(name: string): ((input: unknown) => unknown) | undefined {
-  return Object.hasOwn(functions, name) ? (functions[name as ComputeName] as (input: unknown) => unknown) : undefined;
+  return Object.hasOwn(functions, name)
+    ? (functions[name as ComputeName] as (input: unknown) => unknown)
+    : undefined;
 }
 
 const namesByFunction = new Map<unknown, ComputeName>(

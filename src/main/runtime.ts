@@ -130,7 +130,9 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
   metrics.readQueueDepthWith(() => queue.depth());
   // Only crawling processes parse pages and score crawled values; the API role never starts a thread.
   const compute =
-    config.role === 'api' ? undefined : createComputePool({ threads: config.computeThreads, logger });
+    config.role === 'api'
+      ? undefined
+      : createComputePool({ threads: config.computeThreads, logger, onCall: metrics.computed });
   const offload = compute?.offload ?? offloadInPlace;
   const engine =
     config.role === 'api'

@@ -32,9 +32,14 @@ export interface Metrics {
   fetchBlocked(source: string): void;
   /** One webhook delivery attempt ended: `delivered`, `pending` (retry scheduled), `failed`, `dead_lettered`. */
   deliveryAttempted(outcome: string, attempt: number): void;
+  /** One registered pure function ran (`function`), on a compute thread or on the main thread. */
+  computed(name: string, place: ComputePlace): void;
   /** Gives the queue gauge its reader (the queue exists after the metrics). */
   readQueueDepthWith(reader: () => Promise<QueueDepth>): void;
 }
+
+/** Where a compute pool's call ran: a worker thread, or the main thread (no pool, or it fell back). */
+export type ComputePlace = 'thread' | 'main';
 
 /** Attempts above this share one label value, so labels stay few. */
 const MAX_ATTEMPT_LABEL = 10;
@@ -86,6 +91,12 @@ export function createMetrics(): Metrics {
     labelNames: ['source'],
     registers: [registry],
   });
+  const computeCalls = new Counter({
+    name: 'pricecrawl_compute_calls_total',
+    help: 'Page parses and trust scorings, by function and where they ran (thread or main).',
+    labelNames: ['function', 'place'],
+    registers: [registry],
+  });
   const deliveries = new Counter({
     name: 'pricecrawl_deliveries_total',
     help: 'Webhook delivery attempts, by outcome and attempt number (10 means 10 or more).',
@@ -130,6 +141,7 @@ export function createMetrics(): Metrics {
     fetched: (source, outcome, durationMs) => fetchSeconds.observe({ source, outcome }, durationMs / 1000),
     fetchRetried: (source, kind) => retries.inc({ source, kind }),
     fetchBlocked: (source) => blocks.inc({ source }),
+    computed: (name, place) => computeCalls.inc({ function: name, place }),
     deliveryAttempted: (outcome, attempt) =>
       deliveries.inc({ outcome, attempt: String(Math.min(attempt, MAX_ATTEMPT_LABEL)) }),
     readQueueDepthWith(reader) {

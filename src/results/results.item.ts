@@ -85,15 +85,24 @@ function factsOf(query: ValueQuery, resolution: ValueResolution): ItemFacts {
   if (resolution.kind === 'crawled' && resolution.outcome.status === 'found') {
     return { success: true, reason: null, content: resolution.outcome.content, observedAt, meta };
   }
-  if (resolution.kind === 'crawled') return { success: true, reason: 'not found', content: null, observedAt, meta };
-  if (resolution.kind === 'failed') return { success: false, reason: resolution.reason, content: null, observedAt, meta };
+  if (resolution.kind === 'crawled')
+    return { success: true, reason: 'not found', content: null, observedAt, meta };
+  if (resolution.kind === 'failed')
+    return { success: false, reason: resolution.reason, content: null, observedAt, meta };
   return { success: false, reason: 'parameter_invalid', content: null, observedAt, meta };
 }
 
 /** What the trust of a value's result item is computed from (`computeTrust`'s input). */
 export function trustInputOf(query: ValueQuery, resolution: ValueResolution, now: Date): TrustInput {
   const { success, reason, content, observedAt } = factsOf(query, resolution);
-  return { query, success, reason, content, observedAt: observedAt === null ? null : new Date(observedAt), now };
+  return {
+    query,
+    success,
+    reason,
+    content,
+    observedAt: observedAt === null ? null : new Date(observedAt),
+    now,
+  };
 }
 
 /**

@@ -101,6 +101,7 @@ describe('the service process', () => {
       BOOTSTRAP_API_KEY: API_KEY,
       BOOTSTRAP_CREDITS: '5000',
       SANDBOX_FAULTS: JSON.stringify({ source_01: { latencyMs: { min: 30, max: 80 } } }),
+      COMPUTE_THREADS: '1',
     };
     const first = startService(env);
     running.push(first);
@@ -159,6 +160,20 @@ describe('the service process', () => {
     }
     const csv = await fetch(`${base}/job/${jobId}/download.csv`, { headers: { 'x-api-key': API_KEY } });
     assert.equal(csv.status, 200);
+
+    // The built service parses and scores on its compute thread (COMPUTE_THREADS=1), never in place.
+    const scrape = await (await fetch(`${base}/metrics`)).text();
+    const computeCalls = (fn: string, place: string): number =>
+      Number(
+        new RegExp(
+          `^pricecrawl_compute_calls_total\\{function="${fn}",place="${place}"\\} (\\d+)$`,
+          'm',
+        ).exec(scrape)?.[1] ?? 0,
+      );
+    for (const fn of ['source_01.product', 'trust.compute']) {
+      assert.ok(computeCalls(fn, 'thread') > 0, `no ${fn} call ran on a compute thread:\n${scrape}`);
+      assert.equal(computeCalls(fn, 'main'), 0, `${fn} calls ran on the main thread`);
+    }
 
     // SIGTERM reaches the whole group (npm, node, the sandbox process); the service drains and exits by itself.
     signalGroup(second, 'SIGTERM');

@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { SourceUnavailableError } from '../../src/crawl/crawl.errors.ts';
+import { computeNameOf } from '../../src/compute/compute.registry.ts';
 import { offloadInPlace } from '../../src/crawl/crawl.offload.ts';
 import type {
   ConversionStore,
@@ -112,6 +113,20 @@ export interface TestCrawlContextOptions {
 }
 
 /**
+ * Runs a function in place, as a process without compute threads does, after checking that a
+ * compute thread could run it: every parser a driver hands to the engine is registered in
+ * `src/compute/compute.registry.ts`, or it would silently stay on the main thread.
+ */
+const registeredOffload: Offload = (run, input) => {
+  if (computeNameOf(run) === undefined) {
+    return Promise.reject(
+      new Error(`${run.name || 'a parser'} is not registered in src/compute/compute.registry.ts`),
+    );
+  }
+  return offloadInPlace(run, input);
+};
+
+/**
  * A test context whose `fetchPage` returns 2xx and 404/410 pages, and throws `SourceUnavailableError`
  * on any other status and on network errors, as the engine's fetcher does once retries are spent.
  */
@@ -128,7 +143,7 @@ export function createTestCrawlContext(options: TestCrawlContextOptions): TestCr
     requests,
     fallbacks,
     reportFallback: (fallback) => fallbacks.push(fallback),
-    offload: options.offload ?? offloadInPlace,
+    offload: options.offload ?? registeredOffload,
     async fetchPage(request: PageRequest): Promise<FetchedPage> {
       requests.push(request);
       let response: Response;
