@@ -129,14 +129,14 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
     return startThread();
   }
 
-  const offload: Offload = (run, input) => {
+  function offload<Input, Output>(run: (input: Input) => Output, input: Input): Promise<Output> {
     const name = computeNameOf(run);
     if (name === undefined) return offloadInPlace(run, input);
     const runAny = run as (input: unknown) => unknown;
     if (closed || options.threads <= 0 || failures >= MAX_THREAD_FAILURES) {
-      return runInPlace(name, runAny, input) as Promise<Awaited<ReturnType<typeof run>>>;
+      return runInPlace(name, runAny, input) as Promise<Output>;
     }
-    return new Promise((resolve, reject) => {
+    return new Promise<Output>((resolve, reject) => {
       const thread = pickThread();
       const call: ComputeCall = { id: nextCallId++, name, input };
       const waiting: Waiting = {
@@ -159,7 +159,7 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
       // A thread with calls waiting keeps the process alive until they are answered.
       if (thread.waiting.size === 1) thread.worker.ref();
     });
-  };
+  }
 
   return {
     offload,
