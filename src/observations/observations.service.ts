@@ -205,8 +205,11 @@ async function recordCrawl(
   resolution: ValueResolution,
 ): Promise<{ recorded: boolean; observation?: ObservationsTable }> {
   const now = new Date();
-  // Trust scoring is the costliest pure step after parsing: a compute thread does it when there is one.
-  const trust = await deps.offload(computeTrust, trustInputOf(input.query, resolution, now));
+  const trustInput = trustInputOf(input.query, resolution, now);
+  // Scoring content is the costliest pure step after parsing, so a compute thread does it when there
+  // is one; a result without content (not found, failed) scores faster than a trip to the thread.
+  const trust =
+    trustInput.content === null ? computeTrust(trustInput) : await deps.offload(computeTrust, trustInput);
   const item = buildResultItem(input.query, resolution, { includeMeta: job.include_meta === 1, now, trust });
   const observation = observationOf(job, input, keys, resolution, item);
   const reservedShare = reservedShareOf(deps, job, false);
