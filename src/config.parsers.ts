@@ -40,7 +40,7 @@ export function autoComputeThreads(cores = availableParallelism()): number {
 
 /** `COMPUTE_THREADS`: `auto`, or a thread count from 0 (parse and score on the main thread). */
 export function computeThreads(raw: string): number {
-  if (raw.trim() === 'auto') return autoComputeThreads();
+  if (raw.trim().toLowerCase() === 'auto') return autoComputeThreads();
   try {
     return integer(0, MAX_COMPUTE_THREADS)(raw);
   } catch {

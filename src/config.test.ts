@@ -38,6 +38,7 @@ describe('configuration', () => {
   it('reads COMPUTE_THREADS as auto (cores - 1, at most 4) or a count, and refuses anything else', () => {
     assert.equal(loadConfig({}).computeThreads, autoComputeThreads());
     assert.equal(loadConfig({ COMPUTE_THREADS: 'auto' }).computeThreads, autoComputeThreads());
+    assert.equal(loadConfig({ COMPUTE_THREADS: ' Auto ' }).computeThreads, autoComputeThreads());
     assert.equal(loadConfig({ COMPUTE_THREADS: '0' }).computeThreads, 0);
     assert.equal(loadConfig({ COMPUTE_THREADS: '3' }).computeThreads, 3);
     assert.deepEqual(

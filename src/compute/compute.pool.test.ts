@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { pino } from 'pino';
-import { PageParseError } from '../crawl/crawl.errors.ts';
+import { PageParseError, SourceUnavailableError } from '../crawl/crawl.errors.ts';
 import type { FetchedPage, ValueQuery } from '../crawl/crawl.types.ts';
 import { parseProductPage } from '../sources/source-01/source-01.parse.ts';
 import { computeTrust } from '../trust/trust.ts';
@@ -9,6 +9,10 @@ import type { ComputePlace } from '../metrics/metrics.ts';
 import { createComputePool, MAX_THREAD_FAILURES, type ComputePool } from './compute.pool.ts';
 
 const silent = pino({ level: 'silent' });
+
+/** The misbehaving thread entry of the failure tests (`test/support/compute-faulty.worker.ts`). */
+const faultyEntry = (mode: 'exit' | 'unsent' | 'silent'): URL =>
+  new URL(`../../test/support/compute-faulty.worker.ts?mode=${mode}`, import.meta.url);
 
 const query: ValueQuery = {
   source: 'source_01',
@@ -61,7 +65,7 @@ const garbledPage: FetchedPage = {
 
 /** A pool whose calls are counted by place; closed after `use`. */
 async function withPool(
-  options: { threads: number; entry?: URL },
+  options: { threads: number; entry?: URL; callTimeoutMs?: number },
   use: (pool: ComputePool, places: ComputePlace[]) => Promise<void>,
 ): Promise<void> {
   const places: ComputePlace[] = [];
@@ -138,14 +142,43 @@ describe('the compute pool', () => {
   });
 
   it('answers the calls of a thread that dies in place, and stops starting threads after repeated deaths', async () => {
-    const entry = new URL('../../test/support/compute-exit.worker.ts', import.meta.url);
-    await withPool({ threads: 1, entry }, async (pool, places) => {
+    await withPool({ threads: 1, entry: faultyEntry('exit') }, async (pool, places) => {
       const expected = computeTrust(trustInput);
       for (let call = 0; call < MAX_THREAD_FAILURES + 2; call += 1) {
         assert.deepEqual(await pool.offload(computeTrust, trustInput), expected);
       }
       assert.equal(pool.running, 0);
       assert.deepEqual(places, Array<ComputePlace>(MAX_THREAD_FAILURES + 2).fill('main'));
+    });
+  });
+
+  it('answers in place when no thread can be started', async () => {
+    const entry = new URL('https://example.invalid/compute.worker.js');
+    await withPool({ threads: 1, entry }, async (pool, places) => {
+      assert.deepEqual(await pool.offload(computeTrust, trustInput), computeTrust(trustInput));
+      assert.deepEqual(places, ['main']);
+      assert.equal(pool.running, 0);
+    });
+  });
+
+  it('runs a call in place when its result could not cross, and keeps the thread', async () => {
+    await withPool({ threads: 1, entry: faultyEntry('unsent') }, async (pool, places) => {
+      for (let call = 0; call < MAX_THREAD_FAILURES + 1; call += 1) {
+        assert.deepEqual(await pool.offload(computeTrust, trustInput), computeTrust(trustInput));
+      }
+      assert.equal(pool.running, 1);
+      assert.deepEqual(places, Array<ComputePlace>(MAX_THREAD_FAILURES + 1).fill('main'));
+    });
+  });
+
+  it('fails the calls of a thread that does not answer in time as source unavailable, and ends it', async () => {
+    await withPool({ threads: 1, entry: faultyEntry('silent'), callTimeoutMs: 100 }, async (pool) => {
+      await assert.rejects(pool.offload(computeTrust, trustInput), (error: unknown) => {
+        assert.ok(error instanceof SourceUnavailableError, String(error));
+        assert.match(error.message, /did not answer within 100 ms/);
+        return true;
+      });
+      assert.equal(pool.running, 0);
     });
   });
 

@@ -8,7 +8,7 @@
 import { computeTrust } from '../trust/trust.ts';
 import { parseProductPage as parseSource01Product } from '../sources/source-01/source-01.parse.ts';
 import { parseProductPage as parseSource02Product } from '../sources/source-02/source-02.parse.ts';
-import { parseProduct as parseSource03Product } from '../sources/source-03/source-03.driver.ts';
+import { parseProduct as parseSource03Product } from '../sources/source-03/source-03.parse.ts';
 import {
   parseItemPage as parseSource04Item,
   parseProductPage as parseSource04Product,

@@ -9,14 +9,22 @@ import { sendError, type ComputeAnswer, type ComputeCall } from './compute.messa
 const port = parentPort;
 if (port === null) throw new Error('compute.worker runs only as a worker thread of the compute pool');
 
-port.on('message', ({ id, name, input }: ComputeCall) => {
-  let answer: ComputeAnswer;
+function answerTo({ id, name, input }: ComputeCall): ComputeAnswer {
   try {
     const run = computeFunctionNamed(name);
     if (run === undefined) throw new Error(`no compute function is registered as ${name}`);
-    answer = { id, output: run(input) };
+    return { id, output: run(input) };
   } catch (error) {
-    answer = { id, error: sendError(error) };
+    return { id, error: sendError(error) };
   }
-  port.postMessage(answer);
+}
+
+port.on('message', (call: ComputeCall) => {
+  const answer = answerTo(call);
+  try {
+    port.postMessage(answer);
+  } catch (error) {
+    // A result that is not plain data cannot cross; the thread lives on and the pool runs the call.
+    port.postMessage({ id: call.id, unsent: sendError(error).message } satisfies ComputeAnswer);
+  }
 });

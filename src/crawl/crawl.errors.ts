@@ -25,3 +25,13 @@ export function classifyCrawlError(error: unknown): CrawlFailureReason {
 export class PageParseError extends Error {
   override readonly name = 'PageParseError';
 }
+
+/**
+ * Every crawl error class by name, for code that rebuilds an error from its name (a compute
+ * thread's answer crosses as name and message): a new crawl error class belongs here too.
+ */
+export const CRAWL_ERROR_CLASSES: Readonly<Record<string, new (message: string) => Error>> = {
+  SourceUnavailableError,
+  CrawlTimeoutError,
+  PageParseError,
+};

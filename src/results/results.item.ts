@@ -68,33 +68,34 @@ interface ItemFacts {
   observedAt: string | null;
   /** The re-served item without its stored provenance, for a `cached` resolution. */
   cached?: Omit<ResultItem, 'meta'>;
-  /** Provenance stored with a re-served item, or the crawls behind a live one. */
-  meta: ResultMeta;
 }
 
 function factsOf(query: ValueQuery, resolution: ValueResolution): ItemFacts {
   if (resolution.kind === 'cached') {
-    // The observation's own provenance; one stored before provenance was kept has no crawls to show.
-    const { meta = metaOf(query, [], undefined), ...cached } = resolution.item;
+    const { meta: _stored, ...cached } = resolution.item;
     const { success, reason, content, observed_at: observedAt } = cached;
-    return { success, reason, content, observedAt, cached, meta };
+    return { success, reason, content, observedAt, cached };
   }
-  const crawls = resolution.kind === 'invalid' ? [] : resolution.crawls;
-  const observedAt = lastObservation(crawls);
-  const meta = provenanceOf(query, resolution) ?? metaOf(query, crawls, undefined);
+  const observedAt = resolution.kind === 'invalid' ? null : lastObservation(resolution.crawls);
   if (resolution.kind === 'crawled' && resolution.outcome.status === 'found') {
-    return { success: true, reason: null, content: resolution.outcome.content, observedAt, meta };
+    return { success: true, reason: null, content: resolution.outcome.content, observedAt };
   }
-  if (resolution.kind === 'crawled')
-    return { success: true, reason: 'not found', content: null, observedAt, meta };
+  if (resolution.kind === 'crawled') return { success: true, reason: 'not found', content: null, observedAt };
   if (resolution.kind === 'failed')
-    return { success: false, reason: resolution.reason, content: null, observedAt, meta };
-  return { success: false, reason: 'parameter_invalid', content: null, observedAt, meta };
+    return { success: false, reason: resolution.reason, content: null, observedAt };
+  return { success: false, reason: 'parameter_invalid', content: null, observedAt };
 }
 
-/** What the trust of a value's result item is computed from (`computeTrust`'s input). */
-export function trustInputOf(query: ValueQuery, resolution: ValueResolution, now: Date): TrustInput {
-  const { success, reason, content, observedAt } = factsOf(query, resolution);
+/** Provenance stored with a re-served item, or the crawls behind a live one (spec 2.6). */
+function metaFor(query: ValueQuery, resolution: ValueResolution): ResultMeta {
+  // An observation stored before provenance was kept has no crawls to show.
+  if (resolution.kind === 'cached') return resolution.item.meta ?? metaOf(query, [], undefined);
+  const crawls = resolution.kind === 'invalid' ? [] : resolution.crawls;
+  return provenanceOf(query, resolution) ?? metaOf(query, crawls, undefined);
+}
+
+function trustInputFrom(query: ValueQuery, facts: ItemFacts, now: Date): TrustInput {
+  const { success, reason, content, observedAt } = facts;
   return {
     query,
     success,
@@ -103,6 +104,11 @@ export function trustInputOf(query: ValueQuery, resolution: ValueResolution, now
     observedAt: observedAt === null ? null : new Date(observedAt),
     now,
   };
+}
+
+/** What the trust of a value's result item is computed from (`computeTrust`'s input). */
+export function trustInputOf(query: ValueQuery, resolution: ValueResolution, now: Date): TrustInput {
+  return trustInputFrom(query, factsOf(query, resolution), now);
 }
 
 /**
@@ -115,7 +121,7 @@ export function buildResultItem(
   options: { includeMeta: boolean; now: Date; trust?: Trust },
 ): ResultItem {
   const facts = factsOf(query, resolution);
-  const trust = options.trust ?? computeTrust(trustInputOf(query, resolution, options.now));
+  const trust = options.trust ?? computeTrust(trustInputFrom(query, facts, options.now));
   const item: ResultItem = facts.cached
     ? { ...facts.cached, key: query.value, served_from: 'cache', trust }
     : {
@@ -127,5 +133,5 @@ export function buildResultItem(
         observed_at: facts.observedAt,
         trust,
       };
-  return options.includeMeta ? { ...item, meta: facts.meta } : item;
+  return options.includeMeta ? { ...item, meta: metaFor(query, resolution) } : item;
 }

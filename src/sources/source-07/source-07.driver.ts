@@ -27,7 +27,7 @@ async function crawlGtin(
 ): Promise<DriverOutcome> {
   const page = await fetchOrMissing(context, searchPath(gtin), 'lookup');
   if (!page) return notFound();
-  if (isProductPage(page)) return found(parseProductPage(page), noExtraFetches());
+  if (isProductPage(page)) return found(await context.offload(parseProductPage, page), noExtraFetches());
   // Several products under one GTIN would be listed; the shop's catalogue keeps GTINs unique.
   const first = parseSearchPage(page)[0];
   return first ? crawlProduct(first.product_id) : notFound();
