@@ -82,13 +82,19 @@ async function withPool(
 }
 
 describe('the compute pool', () => {
-  it('scores trust on a thread and answers what scoring in place answers', async () => {
-    await withPool({ threads: 1 }, async (pool, places) => {
-      assert.deepEqual(await pool.offload(computeTrust, trustInput), computeTrust(trustInput));
-      assert.equal(pool.running, 1);
-      assert.deepEqual(places, ['thread']);
+  const placements = [
+    { threads: 1, place: 'thread', when: 'on a thread' },
+    { threads: 0, place: 'main', when: 'on the main thread when it has no threads (COMPUTE_THREADS=0)' },
+  ] as const;
+  for (const { threads, place, when } of placements) {
+    it(`scores trust ${when} and answers what scoring in place answers`, async () => {
+      await withPool({ threads }, async (pool, places) => {
+        assert.deepEqual(await pool.offload(computeTrust, trustInput), computeTrust(trustInput));
+        assert.equal(pool.running, threads);
+        assert.deepEqual(places, [place]);
+      });
     });
-  });
+  }
 
   it('rejects with the parser error class and message a parser throws in place', async () => {
     const inPlace = (() => {
@@ -130,14 +136,6 @@ describe('the compute pool', () => {
       );
       assert.equal(pool.running, 0);
       assert.deepEqual(places, []);
-    });
-  });
-
-  it('runs registered functions on the main thread when it has no threads (COMPUTE_THREADS=0)', async () => {
-    await withPool({ threads: 0 }, async (pool, places) => {
-      assert.deepEqual(await pool.offload(computeTrust, trustInput), computeTrust(trustInput));
-      assert.equal(pool.running, 0);
-      assert.deepEqual(places, ['main']);
     });
   });
 

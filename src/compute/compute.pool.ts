@@ -93,19 +93,19 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
     options.onCall?.(entry.name, 'main');
   }
 
-  /** Takes `thread` out of use; its waiting calls are handed to `settle`. */
-  function remove(thread: Thread, settle: (entry: Waiting) => void): void {
+  /** Takes `thread` out of use and ends it; its waiting calls are handed to `settle`. */
+  async function remove(thread: Thread, settle: (entry: Waiting) => void): Promise<void> {
     const index = threads.indexOf(thread);
     if (index < 0) return;
     threads.splice(index, 1);
     const waiting = [...thread.waiting.values()];
     thread.waiting.clear();
     waiting.forEach(settle);
-    void thread.worker.terminate();
     if (threads.length === 0) {
       clearInterval(watchdog);
       watchdog = undefined;
     }
+    await thread.worker.terminate();
   }
 
   function countFailure(reason: string): void {
@@ -113,12 +113,12 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
     options.logger.error({ reason, failuresInARow }, 'compute thread failed; its calls ran in place');
     if (failuresInARow < MAX_THREAD_FAILURES) return;
     options.logger.error('compute threads keep failing: parsing and trust now run on the main thread');
-    for (const thread of [...threads]) remove(thread, runInPlace);
+    for (const thread of [...threads]) void remove(thread, runInPlace);
   }
 
   function fail(thread: Thread, reason: string): void {
     if (!threads.includes(thread)) return;
-    remove(thread, runInPlace);
+    void remove(thread, runInPlace);
     if (!closed) countFailure(reason);
   }
 
@@ -128,7 +128,7 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
       const oldest = thread.waiting.values().next().value;
       if (oldest === undefined || now - oldest.sentAtMs < callTimeoutMs) continue;
       const error = new SourceUnavailableError(`a compute thread did not answer within ${callTimeoutMs} ms`);
-      remove(thread, (entry) => entry.reject(error));
+      void remove(thread, (entry) => entry.reject(error));
       countFailure(`no answer within ${callTimeoutMs} ms (${oldest.name})`);
     }
   }
@@ -225,9 +225,7 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
     },
     async close() {
       closed = true;
-      const ending = threads.map((thread) => thread.worker);
-      for (const thread of [...threads]) remove(thread, runInPlace);
-      await Promise.all(ending.map((worker) => worker.terminate()));
+      await Promise.all([...threads].map((thread) => remove(thread, runInPlace)));
     },
   };
 }
