@@ -22,8 +22,8 @@ export default tseslint.config(
     rules: { 'no-restricted-properties': 'off' },
   },
   {
-    // The dashboard's script runs in the browser (src/dashboard/static, served as is).
-    files: ['src/dashboard/static/**/*.js'],
+    // The dashboard's script runs in the browser (src/api/dashboard/static, served as is).
+    files: ['src/api/dashboard/static/**/*.js'],
     languageOptions: { globals: globals.browser },
   },
   {

@@ -52,8 +52,8 @@ export async function measureBookkeeping(input: Input): Promise<BookkeepingFigur
   const { loadConfig } = await load('src/config.ts');
   const { createRuntime } = await load('src/main/runtime.ts');
   const { buildApp } = await load('src/app.ts');
-  const { loadJwtSecret } = await load('src/auth/auth.service.ts');
-  const { createAccount, createApiKey } = await load('src/provisioning/provisioning.service.ts');
+  const { loadJwtSecret } = await load('src/accounts/auth/auth.service.ts');
+  const { createAccount, createApiKey } = await load('src/accounts/provisioning/provisioning.service.ts');
   const dataDir = mkdtempSync(join(tmpdir(), 'pricecrawl-bench-bookkeeping-'));
   const config = loadConfig({
     DATA_DIR: dataDir,

@@ -16,10 +16,19 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
-import type { CrawlContext, DriverOutcome, SourceDriver, ValueQuery } from '../src/crawl/crawl.types.ts';
-import { PageParseError } from '../src/crawl/crawl.errors.ts';
-import { sourceModules } from '../src/sources/sources.registry.ts';
-import { createCrawlEngine, type CrawlEngine, type CrawlValueInput } from '../src/crawl/crawl.engine.ts';
+import type {
+  CrawlContext,
+  DriverOutcome,
+  SourceDriver,
+  ValueQuery,
+} from '../src/crawl/vocabulary/crawl.types.ts';
+import { PageParseError } from '../src/crawl/vocabulary/crawl.errors.ts';
+import { sourceModules } from '../src/crawl/sources/sources.registry.ts';
+import {
+  createCrawlEngine,
+  type CrawlEngine,
+  type CrawlValueInput,
+} from '../src/crawl/engine/crawl.engine.ts';
 
 type Mode = 'local' | 'sandbox';
 

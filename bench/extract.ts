@@ -10,9 +10,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_FIXTURE_DIR, fixturesPresent } from '../src/extract/benchmark.ts';
-import { decodeHtml } from '../src/extract/decode.ts';
-import { extractProduct } from '../src/extract/extract.ts';
+import { DEFAULT_FIXTURE_DIR, fixturesPresent } from '../src/crawl/extract/benchmark.ts';
+import { decodeHtml } from '../src/crawl/extract/decode.ts';
+import { extractProduct } from '../src/crawl/extract/extract.ts';
 
 const { values: args } = parseArgs({
   options: { dir: { type: 'string' }, rounds: { type: 'string', default: '5' } },

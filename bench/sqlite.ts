@@ -22,7 +22,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql, type Dialect } from 'kysely';
-import { ServiceSqliteDialect } from '../src/db/database.sqlite.ts';
+import { ServiceSqliteDialect } from '../src/platform/db/database.sqlite.ts';
 
 const { values: args } = parseArgs({
   options: { values: { type: 'string', default: '2000' }, rounds: { type: 'string', default: '3' } },

@@ -15,10 +15,10 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { buildApp } from '../src/app.ts';
-import { loadJwtSecret } from '../src/auth/auth.service.ts';
+import { loadJwtSecret } from '../src/accounts/auth/auth.service.ts';
 import { loadConfig } from '../src/config.ts';
 import { createRuntime } from '../src/main/runtime.ts';
-import { createAccount, createApiKey } from '../src/provisioning/provisioning.service.ts';
+import { createAccount, createApiKey } from '../src/accounts/provisioning/provisioning.service.ts';
 
 const { values: args } = parseArgs({ options: { values: { type: 'string', default: '100000' } } });
 const VALUE_COUNT = Number(args.values);

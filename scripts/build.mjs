@@ -35,6 +35,8 @@ cpSync(`${root}src`, `${root}dist`, {
   filter: (source) => !/\.[cm]?ts$/.test(source),
 });
 await bundleEntries();
+// The bundles in dist/main/ read the dashboard's files at `./static/` beside them, as its module does in src/.
+cpSync(`${root}src/api/dashboard/static`, `${root}dist/main/static`, { recursive: true });
 writeBuildStamp(root, startedAtMs);
 process.stdout.write(`pricecrawl build: dist/ written in ${Date.now() - startedAtMs} ms (${BUILD_STAMP})\n`);
 
@@ -45,7 +47,7 @@ process.stdout.write(`pricecrawl build: dist/ written in ${Date.now() - startedA
  * imports lazily, goes into dist/main/bundle-*.js chunks, so `pricecrawl help` loads no server.
  * Entries and chunks all sit in dist/main/, so import.meta.url in bundled code points there: the
  * sandbox fork (`./sandbox.js`) finds the sandbox bundle and the dashboard reads
- * `../dashboard/static/`, which tsc's copy provides; the rest of dist/ stays tsc's output.
+ * `./static/`, copied beside the bundles; the rest of dist/ stays tsc's output.
  * External, i.e. loaded from node_modules as before: packages that read files beside themselves
  * at run time (native addons, swagger-ui's static files, pino's worker-thread transports), the
  * ones we import lazily (exceljs, ioredis), and bullmq, which imports ioredis (its Redis scripts
@@ -67,7 +69,7 @@ async function bundleEntries() {
     entryPoints: [
       ...['server', 'worker', 'sandbox', 'cli'].map((name) => ({ in: `src/main/${name}.ts`, out: name })),
       // The compute pool's threads start this file beside the bundle that runs the pool.
-      { in: 'src/compute/compute.worker.ts', out: 'compute.worker' },
+      { in: 'src/crawl/compute/compute.worker.ts', out: 'compute.worker' },
     ],
     outdir: 'dist/main',
     allowOverwrite: true,

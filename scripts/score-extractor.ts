@@ -9,8 +9,8 @@ import {
   fixturesPresent,
   runBenchmark,
   type BenchmarkReport,
-} from '../src/extract/benchmark.ts';
-import { PARTIAL_TRUTH_FIELDS, SCORED_FIELDS } from '../src/extract/score.ts';
+} from '../src/crawl/extract/benchmark.ts';
+import { PARTIAL_TRUTH_FIELDS, SCORED_FIELDS } from '../src/crawl/extract/score.ts';
 
 function main(): number {
   const { values } = parseArgs({

@@ -1,17 +1,17 @@
 import type { Logger } from 'pino';
-import type { WorkSlots } from './lib/slots.ts';
-import type { KeyLocks } from './cluster/cluster.locks.ts';
-import type { Metrics } from './metrics/metrics.ts';
-import type { RecordedValue } from './results/results.record.ts';
+import type { WorkSlots } from './platform/lib/slots.ts';
+import type { KeyLocks } from './platform/cluster/cluster.locks.ts';
+import type { Metrics } from './platform/metrics/metrics.ts';
+import type { RecordedValue } from './pipeline/results/results.record.ts';
 import type { Config } from './config.ts';
-import type { CrawlEngine } from './crawl/crawl.engine.ts';
-import type { Offload } from './crawl/crawl.types.ts';
-import type { Db } from './db/database.ts';
-import type { JobEvents } from './work/work.events.ts';
-import type { WorkQueue } from './queue/queue.types.ts';
-import type { BucketStoreFactory } from './ratelimit/ratelimit.store.ts';
-import type { SourceCatalogue } from './sources/sources.catalogue.ts';
-import type { CallbackPolicy } from './webhooks/webhooks.callback-url.ts';
+import type { CrawlEngine } from './crawl/engine/crawl.engine.ts';
+import type { Offload } from './crawl/vocabulary/crawl.types.ts';
+import type { Db } from './platform/db/database.ts';
+import type { JobEvents } from './pipeline/work/work.events.ts';
+import type { WorkQueue } from './pipeline/queue/queue.types.ts';
+import type { BucketStoreFactory } from './accounts/ratelimit/ratelimit.store.ts';
+import type { SourceCatalogue } from './crawl/sources/sources.catalogue.ts';
+import type { CallbackPolicy } from './pipeline/webhooks/webhooks.callback-url.ts';
 
 /** Everything the app and the tasks are built from; made once per process by `main/runtime.ts`. */
 export interface AppDeps {

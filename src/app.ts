@@ -3,27 +3,30 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { accountJobsRoutes } from './account-plane/account-plane.jobs.routes.ts';
-import { SESSION_SECURITY_SCHEMES, useJsonSerializer } from './account-plane/account-plane.route-schema.ts';
-import { accountPlaneRoutes } from './account-plane/account-plane.routes.ts';
+import { accountJobsRoutes } from './api/account-plane/account-plane.jobs.routes.ts';
+import {
+  SESSION_SECURITY_SCHEMES,
+  useJsonSerializer,
+} from './api/account-plane/account-plane.route-schema.ts';
+import { accountPlaneRoutes } from './api/account-plane/account-plane.routes.ts';
 import type { AppDeps } from './app.deps.ts';
-import { requireDataApiAuth } from './auth/auth.hook.ts';
-import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
-import { healthRoutes } from './health/health.routes.ts';
-import { historyRoutes } from './history/history.routes.ts';
-import { installErrorHandling } from './http/http.errors.ts';
-import type { TlsCredentials } from './http/http.tls.ts';
-import { lazySerializers } from './http/http.serialization.ts';
-import { validatorCompiler } from './http/http.validation.ts';
-import { requireDashboardSession, sessionOf } from './identity/identity.hook.ts';
-import { identityRoutes } from './identity/identity.routes.ts';
-import { createIdentity } from './identity/identity.service.ts';
-import { jobsRoutes } from './jobs/jobs.routes.ts';
-import { markRequestLogger, runInRequest, wellFormedRequestId } from './lib/request-context.ts';
-import { metricsRoutes } from './metrics/metrics.routes.ts';
-import { createRateLimits } from './ratelimit/ratelimit.service.ts';
-import { FIELD_HINTS } from './submissions/submissions.schema.ts';
-import { streamsRoutes } from './streams/streams.routes.ts';
+import { requireDataApiAuth } from './accounts/auth/auth.hook.ts';
+import { dashboardRoutes } from './api/dashboard/dashboard.routes.ts';
+import { healthRoutes } from './api/health/health.routes.ts';
+import { historyRoutes } from './api/history/history.routes.ts';
+import { installErrorHandling } from './api/http/http.errors.ts';
+import type { TlsCredentials } from './api/http/http.tls.ts';
+import { lazySerializers } from './api/http/http.serialization.ts';
+import { validatorCompiler } from './api/http/http.validation.ts';
+import { requireDashboardSession, sessionOf } from './accounts/identity/identity.hook.ts';
+import { identityRoutes } from './accounts/identity/identity.routes.ts';
+import { createIdentity } from './accounts/identity/identity.service.ts';
+import { jobsRoutes } from './api/jobs/jobs.routes.ts';
+import { markRequestLogger, runInRequest, wellFormedRequestId } from './platform/lib/request-context.ts';
+import { metricsRoutes } from './platform/metrics/metrics.routes.ts';
+import { createRateLimits } from './accounts/ratelimit/ratelimit.service.ts';
+import { FIELD_HINTS } from './pipeline/submissions/submissions.schema.ts';
+import { streamsRoutes } from './api/streams/streams.routes.ts';
 
 /** Options of the HTTP app that are not part of the deps. */
 export interface AppOptions {

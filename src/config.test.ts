@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { autoComputeThreads } from './config.parsers.ts';
+import { autoComputeThreads } from './platform/config/config.parsers.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
 describe('configuration', () => {

@@ -4,7 +4,11 @@
  * result is frozen and passed explicitly to whatever needs it.
  */
 import { resolve } from 'node:path';
-import { checkCrawlLimitPairs, type CrawlLimits, type SourceCountries } from './config.crawl-limits.ts';
+import {
+  checkCrawlLimitPairs,
+  type CrawlLimits,
+  type SourceCountries,
+} from './platform/config/config.crawl-limits.ts';
 import {
   ConfigValueError,
   integer,
@@ -33,7 +37,7 @@ import {
   countryCode,
   type GroupCommitFault,
   type Parser,
-} from './config.parsers.ts';
+} from './platform/config/config.parsers.ts';
 
 export type { GroupCommitFault };
 

@@ -4,16 +4,16 @@ import {
   createApiKey,
   createLegacyCredentials,
   requireAccount,
-} from '../provisioning/provisioning.service.ts';
-import { listSourceGrants } from '../accounts/accounts.repository.ts';
+} from '../accounts/provisioning/provisioning.service.ts';
+import { listSourceGrants } from '../accounts/accounts/accounts.repository.ts';
 import type { AppDeps } from '../app.deps.ts';
-import { updateAccountStatus } from '../accounts/accounts.repository.ts';
-import { insertAuditEntry } from '../audit/audit.repository.ts';
-import { updateSpendingSettings } from '../credits/credits.repository.ts';
-import { creditBalance, grantCredits } from '../credits/credits.service.ts';
-import { verifyAccountLedger } from '../credits/credits.verify.ts';
-import { invalid } from '../errors/app-error.ts';
-import { createUser, disableUser } from '../identity/identity.users.ts';
+import { updateAccountStatus } from '../accounts/accounts/accounts.repository.ts';
+import { insertAuditEntry } from '../accounts/audit/audit.repository.ts';
+import { updateSpendingSettings } from '../accounts/credits/credits.repository.ts';
+import { creditBalance, grantCredits } from '../accounts/credits/credits.service.ts';
+import { verifyAccountLedger } from '../pipeline/work/work.credits-check.ts';
+import { invalid } from '../platform/errors/app-error.ts';
+import { createUser, disableUser } from '../accounts/identity/identity.users.ts';
 import { USAGE } from './cli.usage.ts';
 
 /** What an operator command needs: the database and the source catalogue. */

@@ -4,7 +4,7 @@
  * certainly not processed), and turns error answers into `PricecrawlError`s.
  */
 // A pure, dependency-free helper shared with the service's fetcher and webhook sender.
-import { parseRetryAfterMs } from '../lib/retry-after.ts';
+import { parseRetryAfterMs } from '../platform/lib/retry-after.ts';
 import { errorFromAnswer, NetworkError, PricecrawlError, TimeoutError } from './client.errors.ts';
 
 /** The `fetch` the client calls; the global one by default, injectable for tests and proxies. */

@@ -26,4 +26,4 @@ export {
   type VerifyWebhookInput,
   type VerifyWebhookResult,
   type WebhookScheme,
-} from '../webhooks/verify.ts';
+} from '../pipeline/webhooks/verify.ts';

@@ -1,10 +1,10 @@
 import type { Server as TlsServer } from 'node:tls';
-import { ensureDemoAccount } from '../provisioning/provisioning.service.ts';
+import { ensureDemoAccount } from '../accounts/provisioning/provisioning.service.ts';
 import { buildApp } from '../app.ts';
-import { loadJwtSecret } from '../auth/auth.service.ts';
+import { loadJwtSecret } from '../accounts/auth/auth.service.ts';
 import type { Config } from '../config.ts';
-import { readTlsCredentials, reloadTlsCredentials, type TlsFiles } from '../http/http.tls.ts';
-import { ensureBootstrapUser } from '../identity/identity.users.ts';
+import { readTlsCredentials, reloadTlsCredentials, type TlsFiles } from '../api/http/http.tls.ts';
+import { ensureBootstrapUser } from '../accounts/identity/identity.users.ts';
 import { onShutdownSignal } from './process.ts';
 import { createLogger, createRuntime } from './runtime.ts';
 import { startSandboxProcess } from './sandbox-process.ts';

@@ -22,8 +22,8 @@ async function runOperatorCommand(argv: string[], io: Io): Promise<number> {
   ] = await Promise.all([
     import('../config.ts'),
     import('../cli/cli.commands.ts'),
-    import('../sources/sources.catalogue.ts'),
-    import('../errors/app-error.ts'),
+    import('../crawl/sources/sources.catalogue.ts'),
+    import('../platform/errors/app-error.ts'),
     import('./runtime.ts'),
   ]);
   let config;
@@ -82,7 +82,7 @@ interface Io {
 async function runRole(role: 'api' | 'worker'): Promise<void> {
   const [{ readConfigOrExit }, { builtInSourceCountries }] = await Promise.all([
     import('./process.ts'),
-    import('../sources/sources.catalogue.ts'),
+    import('../crawl/sources/sources.catalogue.ts'),
   ]);
   const config = { ...readConfigOrExit(builtInSourceCountries()), role };
   if (role === 'api') {
@@ -108,7 +108,7 @@ async function main(argv: string[]): Promise<number | undefined> {
   if (argv[0] !== undefined && USER_COMMANDS.has(argv[0])) return runUserCommandFromShell(argv, io);
   if (argv[0] === 'api' || argv[0] === 'worker') return runRole(argv[0]).then(() => undefined);
   if (argv[0] === 'extract') {
-    const { runExtractCommand } = await import('../extract/extract.command.ts');
+    const { runExtractCommand } = await import('../crawl/extract/extract.command.ts');
     return runExtractCommand(argv.slice(1), io);
   }
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === 'help') {

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { GroupCommitFault } from '../config.ts';
-import { sleep } from '../lib/time.ts';
+import { sleep } from '../platform/lib/time.ts';
 
 /**
  * The test-only group-commit fault (`FAULT_GROUP_COMMIT`, README): the first group commit after

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import type { RecordedValue } from '../results/results.record.ts';
-import { valueOutcome, type Metrics } from '../metrics/metrics.ts';
+import type { RecordedValue } from '../pipeline/results/results.record.ts';
+import { valueOutcome, type Metrics } from '../platform/metrics/metrics.ts';
 
 /**
  * Counts every recorded value and ended job, and logs the end of a job at info. It runs once the

@@ -1,5 +1,5 @@
-import { builtInSourceCountries } from '../sources/sources.catalogue.ts';
-import { buildMockApp } from '../mock/mock.app.ts';
+import { builtInSourceCountries } from '../crawl/sources/sources.catalogue.ts';
+import { buildMockApp } from '../api/mock/mock.app.ts';
 import { generateOpenApiDocument } from './openapi-document.ts';
 import { onShutdownSignal, readConfigOrExit } from './process.ts';
 import { createLogger } from './runtime.ts';

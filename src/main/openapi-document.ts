@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import type { OpenApiDocument } from '../mock/mock.document.ts';
+import type { OpenApiDocument } from '../api/mock/mock.document.ts';
 import { createRuntime } from './runtime.ts';
 
 /**

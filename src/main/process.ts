@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
-import type { SourceCountries } from '../config.crawl-limits.ts';
+import type { SourceCountries } from '../platform/config/config.crawl-limits.ts';
 
 /**
  * Reads the configuration or stops the process naming every bad variable (startup contract).

@@ -1,39 +1,44 @@
 import { randomUUID } from 'node:crypto';
 import { pino, type DestinationStream, type Logger } from 'pino';
-import { requestIdMixin } from '../lib/request-context.ts';
+import { requestIdMixin } from '../platform/lib/request-context.ts';
 import type { AppDeps } from '../app.deps.ts';
 import type { Config } from '../config.ts';
-import { createCrawlEngine } from '../crawl/crawl.engine.ts';
-import { offloadInPlace } from '../crawl/crawl.offload.ts';
-import { createComputePool } from '../compute/compute.pool.ts';
-import { openDatabase, openDatabaseProbe, type DatabaseTarget, type Db } from '../db/database.ts';
-import { migrateToLatest } from '../db/migrate.ts';
-import { JobEvents } from '../work/work.events.ts';
-import { deletePurgedIntervalRuns, purgeExpiredResults } from '../work/work.repository.ts';
-import { TASK, crawlValueGivenUp, crawlValueTask, expireJobTask } from '../tasks/tasks.crawl-value.ts';
-import { VALUES_PER_CHUNK, crawlValuesTask } from '../tasks/tasks.crawl-values.ts';
-import { WorkSlots } from '../lib/slots.ts';
+import { createCrawlEngine } from '../crawl/engine/crawl.engine.ts';
+import { offloadInPlace } from '../crawl/engine/crawl.offload.ts';
+import { createComputePool } from '../crawl/compute/compute.pool.ts';
+import { openDatabase, openDatabaseProbe, type DatabaseTarget, type Db } from '../platform/db/database.ts';
+import { migrateToLatest } from '../platform/db/migrate.ts';
+import { JobEvents } from '../pipeline/work/work.events.ts';
+import { deletePurgedIntervalRuns, purgeExpiredResults } from '../pipeline/work/work.repository.ts';
+import {
+  TASK,
+  crawlValueGivenUp,
+  crawlValueTask,
+  expireJobTask,
+} from '../pipeline/tasks/tasks.crawl-value.ts';
+import { VALUES_PER_CHUNK, crawlValuesTask } from '../pipeline/tasks/tasks.crawl-values.ts';
+import { WorkSlots } from '../platform/lib/slots.ts';
 import { groupCommitFault } from './group-fault.ts';
-import { runIntervalJobTask } from '../jobs/jobs.interval.ts';
-import { reenqueueLostWork } from '../jobs/jobs.reconcile.ts';
-import { RUN_INTERVAL_TASK } from '../submissions/submissions.interval.ts';
-import { deleteIdempotencyKeysBefore } from '../submissions/submissions.repository.ts';
-import { isoNow, isoPlus } from '../lib/time.ts';
-import { deleteObservationsBefore } from '../observations/observations.repository.ts';
-import { createMetrics } from '../metrics/metrics.ts';
+import { runIntervalJobTask } from '../api/jobs/jobs.interval.ts';
+import { reenqueueLostWork } from '../api/jobs/jobs.reconcile.ts';
+import { RUN_INTERVAL_TASK } from '../pipeline/submissions/submissions.interval.ts';
+import { deleteIdempotencyKeysBefore } from '../pipeline/submissions/submissions.repository.ts';
+import { isoNow, isoPlus } from '../platform/lib/time.ts';
+import { deleteObservationsBefore } from '../pipeline/observations/observations.repository.ts';
+import { createMetrics } from '../platform/metrics/metrics.ts';
 import { createMetricsRecorder } from './metrics-recorder.ts';
-import { createConfiguredQueue } from '../queue/queue.engine.ts';
-import type { GivenUpHandler, TaskHandler } from '../queue/queue.types.ts';
-import { SourceCatalogue } from '../sources/sources.catalogue.ts';
+import { createConfiguredQueue } from '../pipeline/queue/queue.engine.ts';
+import type { GivenUpHandler, TaskHandler } from '../pipeline/queue/queue.types.ts';
+import { SourceCatalogue } from '../crawl/sources/sources.catalogue.ts';
 import {
   createCallbackPolicy,
   localReceiversAllowed,
   systemResolver,
-} from '../webhooks/webhooks.callback-url.ts';
-import { createWebhookDispatcher } from '../deliveries/deliveries.dispatcher.ts';
-import type { FetcherOptions } from '../crawl/fetcher.options.ts';
-import { tryAcquireLease } from '../leases/leases.repository.ts';
-import { startLeasedSchedule, type LeasedSchedule } from '../leases/leases.schedule.ts';
+} from '../pipeline/webhooks/webhooks.callback-url.ts';
+import { createWebhookDispatcher } from '../pipeline/deliveries/deliveries.dispatcher.ts';
+import type { FetcherOptions } from '../crawl/fetcher/fetcher.options.ts';
+import { tryAcquireLease } from '../platform/leases/leases.repository.ts';
+import { startLeasedSchedule, type LeasedSchedule } from '../platform/leases/leases.schedule.ts';
 
 /** A process's wired parts: deps for the app and tasks, plus start and close. */
 export interface Runtime {
@@ -88,9 +93,9 @@ async function createClusterLimits(config: Config, logger: Logger) {
   if (config.queueEngine !== 'bullmq') return undefined;
   const [{ Redis }, { redisKeyLocks }, { redisPoliteness }, { redisBuckets }] = await Promise.all([
     import('ioredis'),
-    import('../cluster/cluster.locks.ts'),
-    import('../crawl/politeness.redis.ts'),
-    import('../ratelimit/ratelimit.store.ts'),
+    import('../platform/cluster/cluster.locks.ts'),
+    import('../crawl/fetcher/politeness.redis.ts'),
+    import('../accounts/ratelimit/ratelimit.store.ts'),
   ]);
   // Commands fail fast while Redis is away instead of piling up: each limit has its own fallback.
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });

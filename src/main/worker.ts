@@ -1,4 +1,4 @@
-import { builtInSourceCountries } from '../sources/sources.catalogue.ts';
+import { builtInSourceCountries } from '../crawl/sources/sources.catalogue.ts';
 import { exitOnStartFailure, readConfigOrExit } from './process.ts';
 import { runWorkerProcess } from './worker-process.ts';
 

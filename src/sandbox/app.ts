@@ -1,7 +1,7 @@
 /** The sandbox marketplaces: one Fastify app serving every simulated site, its ground truth and faults. */
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { SOURCE_IDS, type SourceId } from '../sources/sources.types.ts';
+import { SOURCE_IDS, type SourceId } from '../crawl/vocabulary/sources.types.ts';
 import { registerCatalogRoute } from './catalog-route.ts';
 import { DEFAULT_SEED, getCatalogue } from './catalogue/catalogue.ts';
 import { FaultInjector, parseFaultProfiles, type FaultDecision } from './faults.ts';

@@ -1,6 +1,6 @@
 /** `GET /catalog.json`: the ground truth tests compare crawl results against. */
 import type { FastifyInstance } from 'fastify';
-import type { SourceId } from '../sources/sources.types.ts';
+import type { SourceId } from '../crawl/vocabulary/sources.types.ts';
 import { getCatalogue } from './catalogue/catalogue.ts';
 import { queryParam } from './html.ts';
 import type { SandboxSite } from './sandbox.types.ts';

@@ -1,5 +1,5 @@
 /** Seeded fault injection per source, plus request statistics for tests. */
-import { SOURCE_IDS, type SourceId } from '../sources/sources.types.ts';
+import { SOURCE_IDS, type SourceId } from '../crawl/vocabulary/sources.types.ts';
 import { rngFor, type Rng } from './random.ts';
 import type { FaultKind, FaultProfile, RequestFaultKind } from './sandbox.types.ts';
 

@@ -1,6 +1,6 @@
 /** Public shapes of the sandbox: options, fault profiles and the contract of one simulated site. */
 import type { FastifyInstance } from 'fastify';
-import type { SourceId } from '../sources/sources.types.ts';
+import type { SourceId } from '../crawl/vocabulary/sources.types.ts';
 import type { Catalogue, CatalogueProfile } from './catalogue/catalogue.types.ts';
 
 /**

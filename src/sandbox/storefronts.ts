@@ -1,8 +1,8 @@
 /**
  * Which storefront of a site serves a submitted country. The service builds its base URLs with the
- * same mapping (`storefrontOf` in `src/sources/sources.urls.ts`, from the source's `servedFrom`).
+ * same mapping (`storefrontOf` in `src/crawl/sources/sources.urls.ts`, from the source's `servedFrom`).
  */
-import type { SourceId } from '../sources/sources.types.ts';
+import type { SourceId } from '../crawl/vocabulary/sources.types.ts';
 import type { SandboxSite } from './sandbox.types.ts';
 import { SANDBOX_SITES } from './sites/index.ts';
 

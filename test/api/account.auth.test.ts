@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createLegacyCredentials, requireAccount } from '../../src/provisioning/provisioning.service.ts';
-import { disableUser } from '../../src/identity/identity.users.ts';
+import {
+  createLegacyCredentials,
+  requireAccount,
+} from '../../src/accounts/provisioning/provisioning.service.ts';
+import { disableUser } from '../../src/accounts/identity/identity.users.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { restartRuntime } from '../support/restart.ts';
 import { jwtParts, signInNewUser } from '../support/sessions.ts';

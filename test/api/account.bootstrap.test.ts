@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { ensureDemoAccount } from '../../src/provisioning/provisioning.service.ts';
-import { ensureBootstrapUser } from '../../src/identity/identity.users.ts';
-import { revokeApiKey } from '../../src/account-plane/account-plane.repository.ts';
-import { hashApiKey } from '../../src/auth/credentials.ts';
+import { ensureDemoAccount } from '../../src/accounts/provisioning/provisioning.service.ts';
+import { ensureBootstrapUser } from '../../src/accounts/identity/identity.users.ts';
+import { revokeApiKey } from '../../src/api/account-plane/account-plane.repository.ts';
+import { hashApiKey } from '../../src/accounts/auth/credentials.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 
 describe('the first start’s dashboard user (startup contract)', () => {

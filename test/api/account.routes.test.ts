@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { fetchTruth, startHarness, type Harness, type SandboxTruth } from '../support/harness.ts';
 import { pino } from 'pino';
 import { buildApp } from '../../src/app.ts';
-import { loadJwtSecret } from '../../src/auth/auth.service.ts';
+import { loadJwtSecret } from '../../src/accounts/auth/auth.service.ts';
 import { createRuntime } from '../../src/main/runtime.ts';
 import { runJob, submitJob } from '../support/run-job.ts';
 import { startReceiver } from '../support/receiver.ts';

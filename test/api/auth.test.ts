@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createLegacyCredentials, requireAccount } from '../../src/provisioning/provisioning.service.ts';
-import { authenticate, loadJwtSecret } from '../../src/auth/auth.service.ts';
-import { verifyPassword } from '../../src/auth/credentials.ts';
+import {
+  createLegacyCredentials,
+  requireAccount,
+} from '../../src/accounts/provisioning/provisioning.service.ts';
+import { authenticate, loadJwtSecret } from '../../src/accounts/auth/auth.service.ts';
+import { verifyPassword } from '../../src/accounts/auth/credentials.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 
 describe('data-API authentication', () => {

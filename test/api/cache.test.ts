@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { creditBalance } from '../../src/credits/credits.service.ts';
-import { verifyAccountLedger } from '../../src/credits/credits.verify.ts';
-import { isoPlus } from '../../src/lib/time.ts';
+import { creditBalance } from '../../src/accounts/credits/credits.service.ts';
+import { verifyAccountLedger } from '../../src/pipeline/work/work.credits-check.ts';
+import { isoPlus } from '../../src/platform/lib/time.ts';
 import { DIALECTS } from '../support/databases.ts';
 import { fetchTruth, startHarness, type Harness, type SandboxTruth } from '../support/harness.ts';
 import { runJob } from '../support/run-job.ts';

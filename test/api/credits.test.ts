@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { updateSpendingSettings } from '../../src/credits/credits.repository.ts';
-import { verifyAccountLedger, type AccountLedgerReport } from '../../src/credits/credits.verify.ts';
-import type { Db } from '../../src/db/database.ts';
+import { updateSpendingSettings } from '../../src/accounts/credits/credits.repository.ts';
+import { verifyAccountLedger, type AccountLedgerReport } from '../../src/pipeline/work/work.credits-check.ts';
+import type { Db } from '../../src/platform/db/database.ts';
 import { DIALECTS } from '../support/databases.ts';
 import { fetchTruth, startHarness, type Harness, type SandboxTruth } from '../support/harness.ts';
 import { restartRuntime } from '../support/restart.ts';

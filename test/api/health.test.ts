@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { runInRequest } from '../../src/lib/request-context.ts';
+import { runInRequest } from '../../src/platform/lib/request-context.ts';
 import { createLogger, createRuntime, type Runtime } from '../../src/main/runtime.ts';
 
 /** A logger writing JSON lines into an array. */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { parse } from 'csv-parse/sync';
 import { after, before, describe, it } from 'node:test';
-import { isoPlus } from '../../src/lib/time.ts';
+import { isoPlus } from '../../src/platform/lib/time.ts';
 import { DIALECTS } from '../support/databases.ts';
 import { fetchTruth, startHarness, type Harness, type SandboxTruth } from '../support/harness.ts';
 import { runJob } from '../support/run-job.ts';

@@ -3,8 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
-import { findAccountById } from '../../src/accounts/accounts.repository.ts';
-import { createUser } from '../../src/identity/identity.users.ts';
+import { findAccountById } from '../../src/accounts/accounts/accounts.repository.ts';
+import { createUser } from '../../src/accounts/identity/identity.users.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 
 const ISSUER = 'https://login.example.test/';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { parse } from 'csv-parse/sync';
 import { after, before, describe, it } from 'node:test';
-import { creditBalance } from '../../src/credits/credits.service.ts';
+import { creditBalance } from '../../src/accounts/credits/credits.service.ts';
 import { fetchTruth, startHarness, type Harness, type SandboxTruth } from '../support/harness.ts';
 import { withoutPlantedFlags } from '../support/sandbox-truth.ts';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { creditBalance } from '../../src/credits/credits.service.ts';
-import { TASK } from '../../src/tasks/tasks.crawl-value.ts';
+import { creditBalance } from '../../src/accounts/credits/credits.service.ts';
+import { TASK } from '../../src/pipeline/tasks/tasks.crawl-value.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { until } from '../support/until.ts';
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { findJob } from '../../src/work/work.repository.ts';
-import { runIntervalJobTask } from '../../src/jobs/jobs.interval.ts';
-import { grantCredits } from '../../src/credits/credits.service.ts';
+import { findJob } from '../../src/pipeline/work/work.repository.ts';
+import { runIntervalJobTask } from '../../src/api/jobs/jobs.interval.ts';
+import { grantCredits } from '../../src/accounts/credits/credits.service.ts';
 import { fetchTruth, startHarness, type Harness, type SandboxTruth } from '../support/harness.ts';
 
 describe('interval jobs (G5, spec 4.4 and 4.5)', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { creditBalance } from '../../src/credits/credits.service.ts';
+import { creditBalance } from '../../src/accounts/credits/credits.service.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 
 describe('POST /job bookkeeping', () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { creditBalance } from '../../src/credits/credits.service.ts';
-import { crawlValueTask, expireJobTask } from '../../src/tasks/tasks.crawl-value.ts';
+import { creditBalance } from '../../src/accounts/credits/credits.service.ts';
+import { crawlValueTask, expireJobTask } from '../../src/pipeline/tasks/tasks.crawl-value.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 
 describe('the hard timeout of a batch job (C1)', () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { listJobResults } from '../../src/work/work.repository.ts';
+import { listJobResults } from '../../src/pipeline/work/work.repository.ts';
 import { fetchTruth, startHarness, type Harness } from '../support/harness.ts';
 import { createResponseChecker, type Document } from '../support/openapi.ts';
 import { startReceiver, type Receiver } from '../support/receiver.ts';

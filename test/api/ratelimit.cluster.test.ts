@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from '../../src/app.ts';
-import { loadJwtSecret } from '../../src/auth/auth.service.ts';
+import { loadJwtSecret } from '../../src/accounts/auth/auth.service.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createRuntime, type Runtime } from '../../src/main/runtime.ts';
 import { startHarness, type Harness } from '../support/harness.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { SourceSpec } from '../../src/sources/sources.module.ts';
+import type { SourceSpec } from '../../src/crawl/sources/sources.module.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { withoutPlantedFlags } from '../support/sandbox-truth.ts';
 

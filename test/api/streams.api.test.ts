@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { expireJobTask } from '../../src/tasks/tasks.crawl-value.ts';
-import { flushStaleBatches } from '../../src/deliveries/deliveries.assembly.ts';
+import { expireJobTask } from '../../src/pipeline/tasks/tasks.crawl-value.ts';
+import { flushStaleBatches } from '../../src/pipeline/deliveries/deliveries.assembly.ts';
 import { DIALECTS } from '../support/databases.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 

@@ -5,48 +5,55 @@ import { describe, it } from 'node:test';
 import ts from 'typescript';
 
 /**
- * The layers of `src/`, top first (docs/architecture.md draws them). A file may import from its own
- * folder and from folders of LOWER layers only; folders of one layer do not import each other. Data
- * flows one way: request → submission → queue → crawl → result → delivery. Every folder under
- * `src/` (and every file directly in it) must appear here: a new folder gets its place on purpose.
- * `src/sources/source-NN/` folders belong to `sources`, like everything under `src/sources/`. An
- * entry may also name one file inside a folder (`sources/sources.types.ts`): it then has a layer of
- * its own, apart from the rest of its folder.
+ * The layers of `src/`, top first (docs/architecture.md draws them). `src/` holds a few areas
+ * (`api/`, `accounts/`, `pipeline/`, `crawl/`, `platform/`), each a folder of features. A unit is a
+ * feature folder inside an area (`pipeline/results`) or a folder or file directly in `src/` (`main`,
+ * `app.ts`). A file may import from its own unit and from units of LOWER layers only; units of one
+ * layer do not import each other. Data flows one way: request → submission → queue → crawl →
+ * result → delivery. Every unit must appear here: a new folder gets its place on purpose. The
+ * order keeps each area's units together, so areas are layered as wholes too.
  */
 const LAYERS: readonly (readonly string[])[] = [
   ['main'], // process shells: wire the runtime, listen, run the CLI
-  ['app.ts', 'cli', 'mock'], // the HTTP app, the admin commands, the mock server
-  ['account-plane', 'dashboard'], // /v1/account/* over the API features; the web dashboard's static files
-  ['jobs', 'streams', 'history', 'health', 'provisioning', 'client', 'identity'], // API features, account provisioning, the typed client, dashboard identity
-  ['submissions'], // validation, idempotency and job creation shared by POST /job and POST /stream
-  ['tasks'], // queue tasks crawl_values (chunks of values), crawl_value (older rows) and expire_job
-  ['observations'], // the observation cache and history rows: reuse or crawl
+  ['app.ts', 'cli'], // the HTTP app, the operator commands
+  ['api/mock'], // the mock server built from the app's OpenAPI document
+  ['api/account-plane', 'api/dashboard'], // /v1/account/* over the API features; the web dashboard's static files
+  ['api/jobs', 'api/streams', 'api/history', 'api/health'], // the data API's features
+  ['api/http'], // HTTP error mapping and validation messages
+  ['client'], // the typed client pricecrawl/client (HTTP only)
+  ['sandbox'], // the simulated marketplaces (never imported by drivers)
+  ['pipeline/submissions'], // validation, idempotency and job creation shared by POST /job and POST /stream
+  ['pipeline/tasks'], // queue tasks crawl_values (chunks of values), crawl_value (older rows) and expire_job
+  ['pipeline/observations'], // the observation cache and history rows: reuse or crawl
   ['app.deps.ts'], // the shape of a process's dependencies (type-only imports)
-  ['results'], // build a result item, record it, settle credits, hand it to deliveries
-  ['deliveries'], // webhook deliveries of every job: assembly, payload, dispatcher, table
-  ['webhooks', 'credits'], // webhook transport (sender, signatures, address policy); credit ledger
-  ['work'], // the jobs and job_values tables and their repository, the job-ended events
-  ['compute'], // worker threads that run the crawl's pure CPU work (parsers, trust) beside the main thread
-  ['trust'], // trust scores of results
-  ['sources'], // one folder per source (module, driver, parser, quirks), the registry, the catalogue
-  ['crawl'], // fetcher, politeness, engine, page-parse helpers; never a specific source
-  ['extract', 'sandbox'], // generic page extraction; the simulated marketplaces (never imported by drivers)
-  ['sources/sources.types.ts'], // the vocabulary of sources (ids, keys, topics, sort orders), imports nothing
-  ['auth', 'ratelimit'], // who is calling; how fast
-  ['accounts', 'audit'], // account rows and their repository; the audit log
-  ['queue'], // the work queue engines
-  ['leases', 'cluster'], // leases in the database (schedules once per cluster); key locks on Redis
-  ['db'], // database handle, schema and migrations
-  ['http', 'openapi', 'metrics'], // HTTP error mapping and validation; shared OpenAPI schemas; Prometheus metrics
-  ['errors'], // AppError
-  ['lib', 'config.ts'], // small generic helpers; the only reader of process.env
-  ['config.parsers.ts'], // the parsers of config.ts's variables
-  ['config.crawl-limits.ts'], // CRAWL_LIMITS entries, parsed and checked for config.ts and its parsers; imports nothing
+  ['pipeline/results'], // build a result item, record it, settle credits, hand it to deliveries
+  ['pipeline/deliveries'], // webhook deliveries of every job: assembly, payload, dispatcher, table
+  ['pipeline/webhooks'], // webhook transport (sender, signatures, address policy)
+  ['pipeline/work'], // the jobs and job_values tables and their repository, the job-ended events
+  ['pipeline/queue'], // the work queue engines
+  ['accounts/identity', 'accounts/provisioning'], // dashboard users and sessions; accounts with keys and credits
+  ['accounts/credits'], // the credit ledger
+  ['accounts/auth', 'accounts/ratelimit'], // who is calling; how fast
+  ['accounts/accounts', 'accounts/audit'], // account rows and their repository; the audit log
+  ['crawl/compute'], // worker threads that run the crawl's pure CPU work (parsers, trust) beside the main thread
+  ['crawl/trust'], // trust scores of results
+  ['crawl/sources'], // one folder per source (module, driver, parser, quirks), the registry, the catalogue
+  ['crawl/engine'], // the engine drivers plug into: outcome, offers, fallbacks, crawl state
+  ['crawl/fetcher'], // HTTP fetcher, sessions, proxies, politeness
+  ['crawl/parse'], // page-parse helpers shared by drivers
+  ['crawl/extract'], // generic page extraction
+  ['crawl/vocabulary'], // what drivers and the engine share: source ids, keys, topics, crawl types and errors
+  ['platform/leases', 'platform/cluster'], // leases in the database (schedules once per cluster); key locks on Redis
+  ['platform/db'], // database handle, schema and migrations
+  ['platform/openapi', 'platform/metrics'], // shared OpenAPI schemas; Prometheus metrics
+  ['platform/errors'], // AppError
+  ['config.ts'], // configuration: the only reader of process.env
+  ['platform/lib', 'platform/config'], // small generic helpers; the parsers of config.ts's variables and CRAWL_LIMITS
 ];
 
 /** The one allowed upward import: the Kysely schema names every feature's table types (type-only). */
 function isSchemaException(file: string, target: string, typeOnly: boolean): boolean {
-  return file === 'src/db/database.schema.ts' && typeOnly && target.endsWith('.table.ts');
+  return file === 'src/platform/db/database.schema.ts' && typeOnly && target.endsWith('.table.ts');
 }
 
 interface Import {
@@ -96,15 +103,16 @@ function importsOf(file: string): Import[] {
   return found;
 }
 
-/** `src/jobs/jobs.routes.ts` → `jobs`; `src/app.ts` → `app.ts`; `src/config.test.ts` → `config.ts`. */
+/** Top-level folders of src/ that are areas of feature folders. */
+const AREAS = new Set(['api', 'accounts', 'pipeline', 'crawl', 'platform']);
+
+/** `src/api/jobs/jobs.routes.ts` → `api/jobs`; `src/app.ts` → `app.ts`; `src/main/x.ts` → `main`. */
 function unitOf(path: string): string {
-  const inSrc = relative('src', path).split(/[\\/]/).join('/');
-  if (FILE_UNITS.has(inSrc)) return inSrc;
-  const first = inSrc.split('/')[0] ?? inSrc;
-  return first.replace(/\.test\.ts$/, '.ts');
+  const parts = relative('src', path).split(/[\\/]/);
+  const [first = '', second = ''] = parts;
+  return AREAS.has(first) && parts.length > 1 ? `${first}/${second}` : first.replace(/\.test\.ts$/, '.ts');
 }
 
-const FILE_UNITS = new Set(LAYERS.flat().filter((unit) => unit.includes('/')));
 const rankOf = new Map(LAYERS.flatMap((units, rank) => units.map((unit) => [unit, rank] as const)));
 
 describe('the house: folder layers of src/', () => {
@@ -136,7 +144,7 @@ describe('the house: folder layers of src/', () => {
 
   it('runs raw SQL only in repositories and src/db: no other file imports a value from kysely', () => {
     const offending = files.filter((file) => {
-      if (file.endsWith('.repository.ts') || file.startsWith(normalize('src/db/'))) return false;
+      if (file.endsWith('.repository.ts') || file.startsWith(normalize('src/platform/db/'))) return false;
       const text = readFileSync(file, 'utf8');
       return /^import (?!type )[^;]*from 'kysely'/m.test(text);
     });

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { runDatabaseCommand, type CliDeps } from '../../src/cli/cli.commands.ts';
-import { openDatabase } from '../../src/db/database.ts';
-import { migrateToLatest } from '../../src/db/migrate.ts';
-import { AppError } from '../../src/errors/app-error.ts';
-import { SourceCatalogue } from '../../src/sources/sources.catalogue.ts';
+import { openDatabase } from '../../src/platform/db/database.ts';
+import { migrateToLatest } from '../../src/platform/db/migrate.ts';
+import { AppError } from '../../src/platform/errors/app-error.ts';
+import { SourceCatalogue } from '../../src/crawl/sources/sources.catalogue.ts';
 import { createTestDatabase, type TestDatabase } from '../support/databases.ts';
 
 describe('operator CLI: spending settings and ledger verification', () => {

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { NetworkError, PricecrawlClient, RateLimitError, ServerError } from 'pricecrawl/client';
-import { findRunningTotals } from '../../src/credits/credits.repository.ts';
+import { findRunningTotals } from '../../src/accounts/credits/credits.repository.ts';
 import { injectFetch, type SentRequest } from '../support/client-fetch.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { sleep } from '../../src/lib/time.ts';
+import { sleep } from '../../src/platform/lib/time.ts';
 import { fetchTruth, startHarness, type Harness } from '../support/harness.ts';
 import { awaitResults, submitJob } from '../support/run-job.ts';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.ts';

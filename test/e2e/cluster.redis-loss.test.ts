@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Queue } from 'bullmq';
-import { creditBalance } from '../../src/credits/credits.service.ts';
+import { creditBalance } from '../../src/accounts/credits/credits.service.ts';
 import type { Runtime } from '../../src/main/runtime.ts';
 import { fetchTruth, startHarness, startWorkerRuntime, type Harness } from '../support/harness.ts';
 import { TEST_REDIS_URL, dropRedisPrefix, requireRedis, uniqueRedisPrefix } from '../support/redis.ts';

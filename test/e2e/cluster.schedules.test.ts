@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
 import { loadConfig } from '../../src/config.ts';
-import { sleep } from '../../src/lib/time.ts';
+import { sleep } from '../../src/platform/lib/time.ts';
 import { createRuntime, type Runtime } from '../../src/main/runtime.ts';
 import { createTestDatabase, type TestDatabase } from '../support/databases.ts';
 import { TEST_REDIS_URL, dropRedisPrefix, requireRedis, uniqueRedisPrefix } from '../support/redis.ts';

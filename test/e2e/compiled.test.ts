@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { buildProblem, writeBuildStamp } from '../../bin/compiled.js';
-import { sleep } from '../../src/lib/time.ts';
+import { sleep } from '../../src/platform/lib/time.ts';
 import { freePort, startServiceProcess, waitFor, waitForOk } from '../support/processes.ts';
 
 /** The ids of the live child processes of `pid` (Linux). */
@@ -120,7 +120,7 @@ describe('the build check of bin/compiled.js', () => {
     setMtime(source, 2_500_000);
     assert.equal(
       buildProblem(root),
-      'dist/ is older than the sources (src/jobs/jobs.routes.ts changed after the last build)',
+      'dist/ is older than the sources (src/api/jobs/jobs.routes.ts changed after the last build)',
     );
   });
 

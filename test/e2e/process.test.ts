@@ -5,8 +5,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { openDatabase } from '../../src/db/database.ts';
-import { sleep } from '../../src/lib/time.ts';
+import { openDatabase } from '../../src/platform/db/database.ts';
+import { sleep } from '../../src/platform/lib/time.ts';
 
 const API_KEY = `svc_live_${'e2eTestKey0'.repeat(5).slice(0, 48)}`;
 

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { openDatabase } from '../../src/db/database.ts';
-import { sleep } from '../../src/lib/time.ts';
+import { openDatabase } from '../../src/platform/db/database.ts';
+import { sleep } from '../../src/platform/lib/time.ts';
 import { freePort, startServiceProcess, waitForOk, type ServiceProcess } from '../support/processes.ts';
 import { startReceiver, type Receiver } from '../support/receiver.ts';
 

@@ -3,9 +3,9 @@ import { spawn } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
-import { buildMockApp } from '../../src/mock/mock.app.ts';
+import { buildMockApp } from '../../src/api/mock/mock.app.ts';
 import { generateOpenApiDocument } from '../../src/main/openapi-document.ts';
-import type { OpenApiDocument } from '../../src/mock/mock.document.ts';
+import type { OpenApiDocument } from '../../src/api/mock/mock.document.ts';
 import { startHarness } from '../support/harness.ts';
 import { createResponseChecker, type Document } from '../support/openapi.ts';
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { extractProduct } from '../../src/extract/index.ts';
-import type { SourceId } from '../../src/sources/sources.types.ts';
+import { extractProduct } from '../../src/crawl/extract/index.ts';
+import type { SourceId } from '../../src/crawl/vocabulary/sources.types.ts';
 import { buildSandboxApp } from '../../src/sandbox/app.ts';
 import { parseFaultProfiles } from '../../src/sandbox/faults.ts';
 

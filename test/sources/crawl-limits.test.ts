@@ -1,12 +1,16 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../../src/config.ts';
-import { createCrawlEngine, type CrawlEngine, type CrawlValueResult } from '../../src/crawl/crawl.engine.ts';
+import {
+  createCrawlEngine,
+  type CrawlEngine,
+  type CrawlValueResult,
+} from '../../src/crawl/engine/crawl.engine.ts';
 import { configuredFetcherOptions } from '../../src/main/runtime.ts';
-import { builtInSourceCountries } from '../../src/sources/sources.catalogue.ts';
-import { sourceModules } from '../../src/sources/sources.registry.ts';
-import type { SourceId } from '../../src/sources/sources.types.ts';
-import { resolveBaseUrl } from '../../src/sources/sources.urls.ts';
+import { builtInSourceCountries } from '../../src/crawl/sources/sources.catalogue.ts';
+import { sourceModules } from '../../src/crawl/sources/sources.registry.ts';
+import type { SourceId } from '../../src/crawl/vocabulary/sources.types.ts';
+import { resolveBaseUrl } from '../../src/crawl/sources/sources.urls.ts';
 import { createMemoryConversionStore, createMemorySellerNameStore } from '../support/crawl-context.ts';
 import { startSandbox, type RunningSandbox } from '../support/sandbox-server.ts';
 

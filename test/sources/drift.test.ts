@@ -2,13 +2,13 @@ import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
-import { resolveBaseUrl } from '../../src/sources/sources.urls.ts';
-import type { SourceId, ValueKey } from '../../src/sources/sources.types.ts';
-import { computeTrust, type Trust } from '../../src/trust/trust.ts';
-import { PageParseError } from '../../src/crawl/crawl.errors.ts';
-import type { ValueQuery } from '../../src/crawl/crawl.types.ts';
-import { driverFallbackCounts } from '../../src/crawl/driver-fallbacks.ts';
-import { createCrawlEngine } from '../../src/crawl/crawl.engine.ts';
+import { resolveBaseUrl } from '../../src/crawl/sources/sources.urls.ts';
+import type { SourceId, ValueKey } from '../../src/crawl/vocabulary/sources.types.ts';
+import { computeTrust, type Trust } from '../../src/crawl/trust/trust.ts';
+import { PageParseError } from '../../src/crawl/vocabulary/crawl.errors.ts';
+import type { ValueQuery } from '../../src/crawl/vocabulary/crawl.types.ts';
+import { driverFallbackCounts } from '../../src/crawl/engine/driver-fallbacks.ts';
+import { createCrawlEngine } from '../../src/crawl/engine/crawl.engine.ts';
 import { startSandbox, type RunningSandbox } from '../support/sandbox-server.ts';
 import {
   contentOf,
@@ -16,8 +16,8 @@ import {
   createMemorySellerNameStore,
   createTestCrawlContext,
 } from '../support/crawl-context.ts';
-import { FALLBACK_EXTRACTOR, shownGtin } from '../../src/sources/kit/fallback.kit.ts';
-import { sourceModules } from '../../src/sources/sources.registry.ts';
+import { FALLBACK_EXTRACTOR, shownGtin } from '../../src/crawl/sources/kit/fallback.kit.ts';
+import { sourceModules } from '../../src/crawl/sources/sources.registry.ts';
 
 /** Products checked per source (the first of the truth, in catalogue order). */
 const PRODUCTS_PER_SOURCE = 12;

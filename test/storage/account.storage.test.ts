@@ -6,14 +6,14 @@ import {
   listLedgerPage,
   revokeApiKey,
   sumSpentPerDay,
-} from '../../src/account-plane/account-plane.repository.ts';
-import { createAccount, createApiKey } from '../../src/provisioning/provisioning.service.ts';
-import { findAccountByKeyHash, recordApiKeyUse } from '../../src/accounts/accounts.repository.ts';
-import { insertAuditEntry, listAuditEntries } from '../../src/audit/audit.repository.ts';
-import { hashApiKey } from '../../src/auth/credentials.ts';
-import { appendLedgerEntry } from '../../src/credits/credits.repository.ts';
-import type { Db } from '../../src/db/database.ts';
-import { SessionKeyring } from '../../src/identity/identity.keys.ts';
+} from '../../src/api/account-plane/account-plane.repository.ts';
+import { createAccount, createApiKey } from '../../src/accounts/provisioning/provisioning.service.ts';
+import { findAccountByKeyHash, recordApiKeyUse } from '../../src/accounts/accounts/accounts.repository.ts';
+import { insertAuditEntry, listAuditEntries } from '../../src/accounts/audit/audit.repository.ts';
+import { hashApiKey } from '../../src/accounts/auth/credentials.ts';
+import { appendLedgerEntry } from '../../src/accounts/credits/credits.repository.ts';
+import type { Db } from '../../src/platform/db/database.ts';
+import { SessionKeyring } from '../../src/accounts/identity/identity.keys.ts';
 import {
   findRefreshTokenByHash,
   insertRefreshToken,
@@ -21,8 +21,8 @@ import {
   isRefreshFamilyLive,
   markRefreshTokenUsed,
   revokeRefreshFamily,
-} from '../../src/identity/identity.repository.ts';
-import { SourceCatalogue } from '../../src/sources/sources.catalogue.ts';
+} from '../../src/accounts/identity/identity.repository.ts';
+import { SourceCatalogue } from '../../src/crawl/sources/sources.catalogue.ts';
 import { DIALECTS, createTestDatabase, openMigratedTestDb, type TestDatabase } from '../support/databases.ts';
 
 for (const dialect of DIALECTS) {

@@ -1,20 +1,20 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { insertAccount } from '../../src/accounts/accounts.repository.ts';
-import { advanceTotals, updateSpendingSettings } from '../../src/credits/credits.repository.ts';
+import { insertAccount } from '../../src/accounts/accounts/accounts.repository.ts';
+import { advanceTotals, updateSpendingSettings } from '../../src/accounts/credits/credits.repository.ts';
 import {
   creditBalance,
   grantCredits,
   releaseJobRemainder,
   reserveCredits,
   settleValueCredits,
-} from '../../src/credits/credits.service.ts';
-import { verifyAccountLedger, verifyJobLedger } from '../../src/credits/credits.verify.ts';
-import type { Db } from '../../src/db/database.ts';
-import { AppError } from '../../src/errors/app-error.ts';
-import { insertJob, insertJobValues } from '../../src/work/work.repository.ts';
-import { newObjectId } from '../../src/lib/ids.ts';
-import { isoPlus } from '../../src/lib/time.ts';
+} from '../../src/accounts/credits/credits.service.ts';
+import { verifyAccountLedger, verifyJobLedger } from '../../src/pipeline/work/work.credits-check.ts';
+import type { Db } from '../../src/platform/db/database.ts';
+import { AppError } from '../../src/platform/errors/app-error.ts';
+import { insertJob, insertJobValues } from '../../src/pipeline/work/work.repository.ts';
+import { newObjectId } from '../../src/platform/lib/ids.ts';
+import { isoPlus } from '../../src/platform/lib/time.ts';
 import { DIALECTS, createTestDatabase, openMigratedTestDb, type TestDatabase } from '../support/databases.ts';
 
 let accounts = 0;

@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import SQLite from 'better-sqlite3';
 import { Kysely, sql } from 'kysely';
-import { openDatabase, type Db } from '../../src/db/database.ts';
-import { ServiceSqliteDialect, cacheStatements } from '../../src/db/database.sqlite.ts';
-import { migrateToLatest } from '../../src/db/migrate.ts';
-import { toAppError } from '../../src/errors/app-error.ts';
-import { sleep } from '../../src/lib/time.ts';
+import { openDatabase, type Db } from '../../src/platform/db/database.ts';
+import { ServiceSqliteDialect, cacheStatements } from '../../src/platform/db/database.sqlite.ts';
+import { migrateToLatest } from '../../src/platform/db/migrate.ts';
+import { toAppError } from '../../src/platform/errors/app-error.ts';
+import { sleep } from '../../src/platform/lib/time.ts';
 
 // SQLite only: this is the SQLite dialect itself. Two handles on one file behave as two processes
 // do (each has its own connection and locks), so the lock tests need no child process.

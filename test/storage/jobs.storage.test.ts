@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { creditBalance } from '../../src/credits/credits.service.ts';
-import { recordValueResult } from '../../src/results/results.record.ts';
-import { findJob, purgeExpiredResults } from '../../src/work/work.repository.ts';
+import { creditBalance } from '../../src/accounts/credits/credits.service.ts';
+import { recordValueResult } from '../../src/pipeline/results/results.record.ts';
+import { findJob, purgeExpiredResults } from '../../src/pipeline/work/work.repository.ts';
 import { DIALECTS } from '../support/databases.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { notFoundItem } from '../support/result-items.ts';

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
-import type { Db } from '../../src/db/database.ts';
-import { tryAcquireLease } from '../../src/leases/leases.repository.ts';
-import { startLeasedSchedule } from '../../src/leases/leases.schedule.ts';
-import { sleep } from '../../src/lib/time.ts';
+import type { Db } from '../../src/platform/db/database.ts';
+import { tryAcquireLease } from '../../src/platform/leases/leases.repository.ts';
+import { startLeasedSchedule } from '../../src/platform/leases/leases.schedule.ts';
+import { sleep } from '../../src/platform/lib/time.ts';
 import { DIALECTS, createTestDatabase, openMigratedTestDb, type TestDatabase } from '../support/databases.ts';
 
 const silent = pino({ level: 'silent' });

@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createLegacyCredentials } from '../../src/provisioning/provisioning.service.ts';
-import { findLegacyCredentialByAccount, insertAccount } from '../../src/accounts/accounts.repository.ts';
-import { authenticate, loadJwtSecret } from '../../src/auth/auth.service.ts';
-import type { Db } from '../../src/db/database.ts';
+import { createLegacyCredentials } from '../../src/accounts/provisioning/provisioning.service.ts';
+import {
+  findLegacyCredentialByAccount,
+  insertAccount,
+} from '../../src/accounts/accounts/accounts.repository.ts';
+import { authenticate, loadJwtSecret } from '../../src/accounts/auth/auth.service.ts';
+import type { Db } from '../../src/platform/db/database.ts';
 import { DIALECTS, createTestDatabase, openMigratedTestDb, type TestDatabase } from '../support/databases.ts';
 
 for (const dialect of DIALECTS) {

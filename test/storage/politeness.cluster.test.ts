@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
-import { createFetcher, type Fetcher } from '../../src/crawl/fetcher.ts';
-import type { FetcherOptions } from '../../src/crawl/fetcher.options.ts';
-import { redisPoliteness } from '../../src/crawl/politeness.redis.ts';
+import { createFetcher, type Fetcher } from '../../src/crawl/fetcher/fetcher.ts';
+import type { FetcherOptions } from '../../src/crawl/fetcher/fetcher.options.ts';
+import { redisPoliteness } from '../../src/crawl/fetcher/politeness.redis.ts';
 import { until } from '../support/until.ts';
 import { startSandbox, type RunningSandbox } from '../support/sandbox-server.ts';
 import { TEST_REDIS_URL, dropRedisPrefix, requireRedis, uniqueRedisPrefix } from '../support/redis.ts';

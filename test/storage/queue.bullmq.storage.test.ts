@@ -2,15 +2,19 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { Queue } from 'bullmq';
 import { pino } from 'pino';
-import type { Db } from '../../src/db/database.ts';
-import { createBullmqQueue, toBullmqJobs, type BullmqQueueOptions } from '../../src/queue/queue.bullmq.ts';
-import { claimOutboxBatch, writeOutbox } from '../../src/queue/queue.outbox.ts';
+import type { Db } from '../../src/platform/db/database.ts';
+import {
+  createBullmqQueue,
+  toBullmqJobs,
+  type BullmqQueueOptions,
+} from '../../src/pipeline/queue/queue.bullmq.ts';
+import { claimOutboxBatch, writeOutbox } from '../../src/pipeline/queue/queue.outbox.ts';
 import {
   PermanentTaskError,
   type GivenUpHandler,
   type TaskHandler,
   type WorkQueue,
-} from '../../src/queue/queue.types.ts';
+} from '../../src/pipeline/queue/queue.types.ts';
 import { until } from '../support/until.ts';
 import { DIALECTS, createTestDatabase, openMigratedTestDb, type TestDatabase } from '../support/databases.ts';
 import { TEST_REDIS_URL, dropRedisPrefix, requireRedis, uniqueRedisPrefix } from '../support/redis.ts';

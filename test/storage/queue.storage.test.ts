@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
-import type { Db } from '../../src/db/database.ts';
-import { createSqlQueue } from '../../src/queue/queue.sql.ts';
-import { PermanentTaskError, type TaskHandler } from '../../src/queue/queue.types.ts';
+import type { Db } from '../../src/platform/db/database.ts';
+import { createSqlQueue } from '../../src/pipeline/queue/queue.sql.ts';
+import { PermanentTaskError, type TaskHandler } from '../../src/pipeline/queue/queue.types.ts';
 import { until } from '../support/until.ts';
 import { DIALECTS, createTestDatabase, openMigratedTestDb, type TestDatabase } from '../support/databases.ts';
 

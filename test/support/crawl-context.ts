@@ -3,9 +3,9 @@
  * conversion and seller-name stores.
  */
 import assert from 'node:assert/strict';
-import { SourceUnavailableError } from '../../src/crawl/crawl.errors.ts';
-import { computeNameOf } from '../../src/compute/compute.registry.ts';
-import { offloadInPlace } from '../../src/crawl/crawl.offload.ts';
+import { SourceUnavailableError } from '../../src/crawl/vocabulary/crawl.errors.ts';
+import { computeNameOf } from '../../src/crawl/compute/compute.registry.ts';
+import { offloadInPlace } from '../../src/crawl/engine/crawl.offload.ts';
 import type {
   ConversionStore,
   CrawlContext,
@@ -16,8 +16,8 @@ import type {
   SellerNameStore,
   SourceDriver,
   ValueQuery,
-} from '../../src/crawl/crawl.types.ts';
-import type { SourceId, ValueKey } from '../../src/sources/sources.types.ts';
+} from '../../src/crawl/vocabulary/crawl.types.ts';
+import type { SourceId, ValueKey } from '../../src/crawl/vocabulary/sources.types.ts';
 
 /** Builds the queries of one driver's tests; `extra` overrides the defaults of the call. */
 export type QueryBuilder = (
@@ -115,12 +115,12 @@ export interface TestCrawlContextOptions {
 /**
  * Runs a function in place, as a process without compute threads does, after checking that a
  * compute thread could run it: every parser a driver hands to the engine is registered in
- * `src/compute/compute.registry.ts`, or it would silently stay on the main thread.
+ * `src/crawl/compute/compute.registry.ts`, or it would silently stay on the main thread.
  */
 const registeredOffload: Offload = (run, input) => {
   if (computeNameOf(run) === undefined) {
     return Promise.reject(
-      new Error(`${run.name || 'a parser'} is not registered in src/compute/compute.registry.ts`),
+      new Error(`${run.name || 'a parser'} is not registered in src/crawl/compute/compute.registry.ts`),
     );
   }
   return offloadInPlace(run, input);

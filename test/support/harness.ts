@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { pino, type Logger } from 'pino';
-import { createAccount, createApiKey } from '../../src/provisioning/provisioning.service.ts';
+import { createAccount, createApiKey } from '../../src/accounts/provisioning/provisioning.service.ts';
 import { buildApp } from '../../src/app.ts';
-import { loadJwtSecret } from '../../src/auth/auth.service.ts';
+import { loadJwtSecret } from '../../src/accounts/auth/auth.service.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { createRuntime, type Runtime } from '../../src/main/runtime.ts';
 import { buildSandboxApp } from '../../src/sandbox/index.ts';
-import { builtInSourceCountries } from '../../src/sources/sources.catalogue.ts';
+import { builtInSourceCountries } from '../../src/crawl/sources/sources.catalogue.ts';
 import type { SandboxOptions } from '../../src/sandbox/index.ts';
 import { createTestDatabase, type TestDialect, type TestDatabase } from './databases.ts';
 

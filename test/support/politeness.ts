@@ -1,4 +1,4 @@
-import type { PolitenessSettings } from '../../src/crawl/politeness.ts';
+import type { PolitenessSettings } from '../../src/crawl/fetcher/politeness.ts';
 
 /** Pair settings for tests: two in flight, a rate and burst no test waits for, the default back-off. */
 export const TEST_POLITENESS: PolitenessSettings = {

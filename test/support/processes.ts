@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { sleep } from '../../src/lib/time.ts';
+import { sleep } from '../../src/platform/lib/time.ts';
 
 /** A port nothing listens on at the moment of asking. */
 export async function freePort(): Promise<number> {

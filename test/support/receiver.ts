@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { verifyWebhook } from '../../src/webhooks/verify.ts';
+import { verifyWebhook } from '../../src/pipeline/webhooks/verify.ts';
 
 /** One request as a webhook receiver saw it: raw body kept for signature checks. */
 export interface ReceivedRequest {

@@ -1,4 +1,4 @@
-import type { ResultItem } from '../../src/work/work.table.ts';
+import type { ResultItem } from '../../src/pipeline/work/work.table.ts';
 
 /** A live `not found` result for `key`, as a crawl records it: the smallest valid result item. */
 export function notFoundItem(key: string): ResultItem {

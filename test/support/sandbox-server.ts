@@ -4,10 +4,10 @@ import { after, before } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildSandboxApp } from '../../src/sandbox/app.ts';
 import type { FaultKind, SandboxOptions } from '../../src/sandbox/sandbox.types.ts';
-import { resolveBaseUrl } from '../../src/sources/sources.urls.ts';
-import type { SourceId } from '../../src/sources/sources.types.ts';
-import { PageParseError } from '../../src/crawl/crawl.errors.ts';
-import type { SourceDriver, ValueQuery } from '../../src/crawl/crawl.types.ts';
+import { resolveBaseUrl } from '../../src/crawl/sources/sources.urls.ts';
+import type { SourceId } from '../../src/crawl/vocabulary/sources.types.ts';
+import { PageParseError } from '../../src/crawl/vocabulary/crawl.errors.ts';
+import type { SourceDriver, ValueQuery } from '../../src/crawl/vocabulary/crawl.types.ts';
 import {
   createTestCrawlContext,
   type TestCrawlContext,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { findAccountById } from '../../src/accounts/accounts.repository.ts';
-import { createUser } from '../../src/identity/identity.users.ts';
+import { findAccountById } from '../../src/accounts/accounts/accounts.repository.ts';
+import { createUser } from '../../src/accounts/identity/identity.users.ts';
 import type { Harness } from './harness.ts';
 
 /** A signed-in dashboard user of a test account. */

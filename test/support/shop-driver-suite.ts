@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Topic, ValueKey } from '../../src/sources/sources.types.ts';
-import type { DriverOutcome, SourceDriver, ValueQuery } from '../../src/crawl/crawl.types.ts';
+import type { Topic, ValueKey } from '../../src/crawl/vocabulary/sources.types.ts';
+import type { DriverOutcome, SourceDriver, ValueQuery } from '../../src/crawl/vocabulary/crawl.types.ts';
 import { useSandbox, type DriverSandbox } from './sandbox-server.ts';
 import { contentOf, queryBuilder } from './crawl-context.ts';
 import { withoutPlantedFlags } from './sandbox-truth.ts';

@@ -1,4 +1,4 @@
-import { sleep } from '../../src/lib/time.ts';
+import { sleep } from '../../src/platform/lib/time.ts';
 
 /**
  * Polls `check` until it holds; fails naming `what` after `timeoutMs`. Tests wait on outcomes

@@ -1,5 +1,5 @@
 /** Test helper of trust and other pure modules: value queries with the job defaults filled in. */
-import type { ValueQuery } from '../../src/crawl/crawl.types.ts';
+import type { ValueQuery } from '../../src/crawl/vocabulary/crawl.types.ts';
 
 /** A query for `value` with the job defaults (spec 2.1); `overrides` changes any field. */
 export function queryFor(

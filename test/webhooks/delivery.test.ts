@@ -2,16 +2,16 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { pino } from 'pino';
-import { verifyWebhook } from '../../src/webhooks/verify.ts';
-import { runIntervalJobTask } from '../../src/jobs/jobs.interval.ts';
-import { findJob } from '../../src/work/work.repository.ts';
-import { createCallbackPolicy } from '../../src/webhooks/webhooks.callback-url.ts';
+import { verifyWebhook } from '../../src/pipeline/webhooks/verify.ts';
+import { runIntervalJobTask } from '../../src/api/jobs/jobs.interval.ts';
+import { findJob } from '../../src/pipeline/work/work.repository.ts';
+import { createCallbackPolicy } from '../../src/pipeline/webhooks/webhooks.callback-url.ts';
 import {
   createWebhookDispatcher,
   type WebhookDispatcher,
   type WebhookDispatcherOptions,
-} from '../../src/deliveries/deliveries.dispatcher.ts';
-import type { WebhookDelivery } from '../../src/deliveries/deliveries.table.ts';
+} from '../../src/pipeline/deliveries/deliveries.dispatcher.ts';
+import type { WebhookDelivery } from '../../src/pipeline/deliveries/deliveries.table.ts';
 import { DIALECTS } from '../support/databases.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import {

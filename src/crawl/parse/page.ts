@@ -4,9 +4,9 @@
  * state from the raw text before building any DOM.
  */
 import { load, type CheerioAPI } from 'cheerio/slim';
-import { extractJsonLd, findProductNodes, isJsonObject, type JsonObject } from '../../extract/jsonld.ts';
-import { PageParseError } from '../crawl.errors.ts';
-import type { FetchedPage } from '../crawl.types.ts';
+import { extractJsonLd, findProductNodes, isJsonObject, type JsonObject } from '../extract/jsonld.ts';
+import { PageParseError } from '../vocabulary/crawl.errors.ts';
+import type { FetchedPage } from '../vocabulary/crawl.types.ts';
 
 /** A selection of elements, as `$(…).find(…)` answers it. */
 export type Selection = ReturnType<ReturnType<CheerioAPI['root']>['find']>;

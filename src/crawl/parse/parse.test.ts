@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { PageParseError } from '../crawl.errors.ts';
-import type { FetchedPage } from '../crawl.types.ts';
+import { PageParseError } from '../vocabulary/crawl.errors.ts';
+import type { FetchedPage } from '../vocabulary/crawl.types.ts';
 import { conditionOf, conditionOfSchema } from './condition.ts';
 import { assertCompletePage, embeddedJson, jsonLdProduct } from './page.ts';
 import { StateReader, fromMicros } from './state.ts';

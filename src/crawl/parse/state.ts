@@ -1,6 +1,6 @@
 /** Typed reading of embedded JSON state: a missing required field is a `PageParseError`. */
-import { isJsonObject, type JsonObject } from '../../extract/jsonld.ts';
-import { PageParseError } from '../crawl.errors.ts';
+import { isJsonObject, type JsonObject } from '../extract/jsonld.ts';
+import { PageParseError } from '../vocabulary/crawl.errors.ts';
 
 /** Reads fields of one JSON object; `where` names the page in errors. */
 export class StateReader {

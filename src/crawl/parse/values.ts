@@ -1,5 +1,5 @@
 /** Reading numbers and texts out of page fragments. */
-import { parsePrice } from '../../extract/price.ts';
+import { parsePrice } from '../extract/price.ts';
 
 /** Collapses whitespace (including no-break spaces) and trims. */
 export function cleanText(text: string | undefined): string {

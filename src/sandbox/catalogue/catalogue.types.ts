@@ -1,5 +1,5 @@
 /** Shapes of the sandbox catalogue: what every simulated site sells, and how. */
-import type { SourceId } from '../../sources/sources.types.ts';
+import type { SourceId } from '../../crawl/vocabulary/sources.types.ts';
 import type { Rng } from '../random.ts';
 import type { Labels } from './labels.ts';
 import type { StorefrontLocale } from './locale.ts';

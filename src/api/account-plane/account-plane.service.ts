@@ -1,0 +1,299 @@
+import { createApiKey } from '../../accounts/provisioning/provisioning.service.ts';
+import type { Account } from '../../accounts/accounts/accounts.table.ts';
+import { insertAuditEntry, listAuditEntries } from '../../accounts/audit/audit.repository.ts';
+import {
+  findRunningTotals,
+  monthOf,
+  updateSpendingSettings,
+} from '../../accounts/credits/credits.repository.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { AppError, invalid } from '../../platform/errors/app-error.ts';
+import type { DashboardSession } from '../../accounts/identity/identity.service.ts';
+import type { JobKind } from '../../pipeline/work/work.table.ts';
+import { isoNow } from '../../platform/lib/time.ts';
+import {
+  findAccountApiKey,
+  listAccountJobsPage,
+  listApiKeys,
+  listLedgerPage,
+  listSourceGrants,
+  revokeApiKey,
+  sumSpentPerDay,
+} from './account-plane.repository.ts';
+
+/** The account plane (decisions G31): what a signed-in dashboard user sees and changes. */
+
+/** Opaque page cursors: base64url JSON of the last row's sort key. */
+export function encodeCursor(value: unknown): string {
+  return Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
+}
+
+export function decodeCursor<T>(
+  cursor: string | undefined,
+  isValid: (value: unknown) => value is T,
+): T | undefined {
+  if (cursor === undefined) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid('cursor is not valid: pass next_cursor of the previous page');
+  }
+  if (!isValid(value)) throw invalid('cursor is not valid: pass next_cursor of the previous page');
+  return value;
+}
+
+const isTimeAndId = (value: unknown): value is [string, string] =>
+  Array.isArray(value) && value.length === 2 && value.every((part) => typeof part === 'string');
+const isSeq = (value: unknown): value is number => Number.isSafeInteger(value);
+
+/** Who made a change, as the audit log writes it. */
+export function actorOf(session: DashboardSession): string {
+  return `user:${session.user.email}`;
+}
+
+/** `GET /v1/account/credits`. */
+export async function readCredits(db: Db, account: Account) {
+  const totals = await findRunningTotals(db, account.id);
+  const spentThisMonth = totals.month === monthOf(isoNow()) ? totals.monthSpent : 0;
+  const overage = account.overage === 1;
+  const budgetCap = account.budget_cap === null ? null : Number(account.budget_cap);
+  const capRoom = budgetCap === null ? null : Math.max(0, budgetCap - spentThisMonth - totals.held);
+  const balanceRoom = overage ? null : Math.max(0, totals.balance);
+  const rooms = [capRoom, balanceRoom].filter((room): room is number => room !== null);
+  return {
+    error: false as const,
+    balance: totals.balance,
+    reserved: totals.held,
+    available: rooms.length === 0 ? null : Math.min(...rooms),
+    spent_this_month: spentThisMonth,
+    overage,
+    budget_cap: budgetCap,
+  };
+}
+
+/** `GET /v1/account/plan`. */
+export async function readPlan(db: Db, account: Account) {
+  return {
+    error: false as const,
+    plan: account.plan,
+    sources: account.plan === 'enterprise' ? await listSourceGrants(db, account.id) : ('all' as const),
+    cache_reuse: account.cache_reuse === 1,
+  };
+}
+
+/** `GET /v1/account/billing`: the usage ledger newest first. */
+export async function readLedgerPage(db: Db, account: Account, query: { limit: number; cursor?: string }) {
+  const beforeSeq = decodeCursor(query.cursor, isSeq);
+  const rows = await listLedgerPage(db, account.id, { limit: query.limit, beforeSeq });
+  const last = rows.at(-1);
+  return {
+    error: false as const,
+    entries: rows.map((row) => ({
+      at: row.created_at,
+      kind: row.kind,
+      amount: Number(row.amount),
+      job_id: row.job_id,
+      balance_after: Number(row.balance_after),
+    })),
+    next_cursor: rows.length === query.limit && last ? encodeCursor(Number(last.seq)) : null,
+  };
+}
+
+/** `GET /v1/account/billing?group=day`: credits spent per UTC day, oldest first, zero days included. */
+export async function readSpentPerDay(db: Db, account: Account, days: number, now: Date = new Date()) {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const dates = Array.from({ length: days }, (_, i) =>
+    new Date(today - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+  );
+  const spent = new Map(
+    (await sumSpentPerDay(db, account.id, `${dates[0] ?? ''}T00:00:00.000Z`)).map((row) => [
+      row.day,
+      row.spent,
+    ]),
+  );
+  return { error: false as const, days: dates.map((date) => ({ date, spent: spent.get(date) ?? 0 })) };
+}
+
+type KeyRow = NonNullable<Awaited<ReturnType<typeof findAccountApiKey>>>;
+
+function presentKey(row: KeyRow) {
+  return {
+    id: row.id,
+    name: row.label ?? '',
+    prefix: row.key_prefix,
+    created_at: row.created_at,
+    last_used_at: row.last_used_at,
+    revoked_at: row.revoked_at,
+  };
+}
+
+export async function readApiKeys(db: Db, account: Account) {
+  return { error: false as const, keys: (await listApiKeys(db, account.id)).map(presentKey) };
+}
+
+async function requireKey(db: Db, account: Account, keyId: string): Promise<KeyRow> {
+  const key = await findAccountApiKey(db, account.id, keyId);
+  if (!key) throw new AppError('not_found', 'api key not found');
+  return key;
+}
+
+/** Creates a key; the raw key is in this answer only (spec part 5, G18). */
+export async function createAccountKey(db: Db, session: DashboardSession, name: string) {
+  return db.transaction().execute(async (trx) => {
+    const created = await createApiKey(trx, session.account, name);
+    await insertAuditEntry(trx, {
+      accountId: session.account.id,
+      actor: actorOf(session),
+      action: 'api_key.create',
+      target: created.id,
+      details: { name, prefix: created.prefix },
+    });
+    return {
+      error: false as const,
+      key: presentKey(await requireKey(trx, session.account, created.id)),
+      api_key: created.key,
+    };
+  });
+}
+
+/** Replaces a key by a new one of the same name; the old key is revoked in the same transaction. */
+export async function rotateAccountKey(db: Db, session: DashboardSession, keyId: string) {
+  return db.transaction().execute(async (trx) => {
+    const old = await requireKey(trx, session.account, keyId);
+    if (old.revoked_at !== null) throw invalid('api key is revoked: create a new one');
+    await revokeApiKey(trx, old.id);
+    const created = await createApiKey(trx, session.account, old.label);
+    await insertAuditEntry(trx, {
+      accountId: session.account.id,
+      actor: actorOf(session),
+      action: 'api_key.rotate',
+      target: old.id,
+      details: { replaced_by: created.id, prefix: created.prefix },
+    });
+    return {
+      error: false as const,
+      key: presentKey(await requireKey(trx, session.account, created.id)),
+      api_key: created.key,
+    };
+  });
+}
+
+/** Revokes a key (idempotent: a revoked key keeps its first `revoked_at`). */
+export async function revokeAccountKey(db: Db, session: DashboardSession, keyId: string) {
+  return db.transaction().execute(async (trx) => {
+    const key = await requireKey(trx, session.account, keyId);
+    if (key.revoked_at === null) {
+      await revokeApiKey(trx, key.id);
+      await insertAuditEntry(trx, {
+        accountId: session.account.id,
+        actor: actorOf(session),
+        action: 'api_key.revoke',
+        target: key.id,
+      });
+    }
+    return { error: false as const, key: presentKey(await requireKey(trx, session.account, key.id)) };
+  });
+}
+
+/** The spending setting (decisions G16, C5): one resource on two paths. */
+export function presentSpending(account: Pick<Account, 'overage' | 'budget_cap'>) {
+  return {
+    error: false as const,
+    overage: account.overage === 1,
+    budget_cap: account.budget_cap === null ? null : Number(account.budget_cap),
+  };
+}
+
+export async function updateSpending(
+  db: Db,
+  session: DashboardSession,
+  change: { overage?: boolean; budget_cap?: number | null },
+) {
+  if (change.overage === undefined && change.budget_cap === undefined) {
+    throw invalid('send overage, budget_cap or both');
+  }
+  const before = presentSpending(session.account);
+  await db.transaction().execute(async (trx) => {
+    await updateSpendingSettings(trx, session.account.id, {
+      overage: change.overage,
+      budgetCap: change.budget_cap,
+    });
+    await insertAuditEntry(trx, {
+      accountId: session.account.id,
+      actor: actorOf(session),
+      action: 'spending.update',
+      details: {
+        before: { overage: before.overage, budget_cap: before.budget_cap },
+        after: {
+          overage: change.overage ?? before.overage,
+          budget_cap: change.budget_cap === undefined ? before.budget_cap : change.budget_cap,
+        },
+      },
+    });
+  });
+  return {
+    error: false as const,
+    overage: change.overage ?? before.overage,
+    budget_cap: change.budget_cap === undefined ? before.budget_cap : change.budget_cap,
+  };
+}
+
+/** `GET /v1/account/jobs`: the account's jobs newest first. */
+export async function readJobsPage(
+  db: Db,
+  account: Account,
+  query: { limit: number; kind?: JobKind; cursor?: string },
+) {
+  const before = decodeCursor(query.cursor, isTimeAndId);
+  const rows = await listAccountJobsPage(db, account.id, {
+    limit: query.limit,
+    kind: query.kind,
+    before: before && { createdAt: before[0], id: before[1] },
+  });
+  const last = rows.at(-1);
+  return {
+    error: false as const,
+    jobs: rows.map(presentJobSummary),
+    next_cursor: rows.length === query.limit && last ? encodeCursor([last.created_at, last.id]) : null,
+  };
+}
+
+/** One line of the jobs list (also the head of a job's detail). */
+export function presentJobSummary(row: Awaited<ReturnType<typeof listAccountJobsPage>>[number]) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    source: row.source,
+    country: row.country,
+    values_total: row.values_total,
+    values_done: row.values_done,
+    values_errors: row.values_errors,
+    interval: row.interval_minutes,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** `GET /v1/account/audit`: changes to keys, users and spending, newest first. */
+export async function readAuditPage(db: Db, account: Account, query: { limit: number; cursor?: string }) {
+  const before = decodeCursor(query.cursor, isTimeAndId);
+  const rows = await listAuditEntries(db, account.id, {
+    limit: query.limit,
+    before: before && { at: before[0], id: before[1] },
+  });
+  const last = rows.at(-1);
+  return {
+    error: false as const,
+    entries: rows.map((row) => ({
+      id: row.id,
+      at: row.at,
+      actor: row.actor,
+      action: row.action,
+      target: row.target,
+      details: row.details === null ? null : (JSON.parse(row.details) as Record<string, unknown>),
+    })),
+    next_cursor: rows.length === query.limit && last ? encodeCursor([last.at, last.id]) : null,
+  };
+}

@@ -1,0 +1,28 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app.deps.ts';
+import { accountOf } from '../../accounts/auth/auth.hook.ts';
+import { XLSX_CONTENT_TYPE, writeXlsx } from '../../platform/lib/xlsx.ts';
+import { historyTable, historyToCsv } from './history.csv.ts';
+import { HISTORY_ROUTE } from './history.schema.ts';
+import { readHistory } from './history.service.ts';
+
+/** `GET /history`: the caller's price history of one value (docs/history.md), JSON, CSV or XLSX. */
+export async function historyRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
+  routes.get('/history', { schema: HISTORY_ROUTE }, async (request, reply) => {
+    const history = await readHistory(deps, accountOf(request), request.query);
+    if (request.query.format === 'xlsx') {
+      const { columns, rows } = historyTable(history.points);
+      return reply
+        .type(XLSX_CONTENT_TYPE)
+        .header('content-disposition', 'attachment; filename="history.xlsx"')
+        .send(await writeXlsx('history', columns, rows));
+    }
+    if (request.query.format !== 'csv') return history;
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="history.csv"')
+      .send(historyToCsv(history.points));
+  });
+}

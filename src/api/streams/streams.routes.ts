@@ -1,0 +1,56 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app.deps.ts';
+import { accountOf } from '../../accounts/auth/auth.hook.ts';
+import { claimOf } from '../../pipeline/submissions/submissions.idempotency.ts';
+import type { DeliveryStatus } from '../../pipeline/deliveries/deliveries.table.ts';
+import { STREAM_ROUTES } from './streams.schema.ts';
+import {
+  deliveriesPage,
+  getStreamJob,
+  presentStreamStatus,
+  replayAll,
+  replayOne,
+  resultsPage,
+  submitStream,
+} from './streams.service.ts';
+
+/** The Stream API of spec 4.6–4.11, registered in the authenticated scope. */
+export async function streamsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  routes.post(
+    '/stream',
+    // 100 000 values must fit, which the default body limit for other routes does not allow.
+    { schema: STREAM_ROUTES.submit, bodyLimit: deps.config.streamBodyLimitBytes },
+    async (request) =>
+      submitStream(deps, accountOf(request), request.body, claimOf(request.headers, 'stream', request.body)),
+  );
+
+  routes.get('/stream/:id', { schema: STREAM_ROUTES.status }, async (request) =>
+    presentStreamStatus(deps, await getStreamJob(deps, accountOf(request), request.params.id)),
+  );
+
+  routes.get('/stream/:id/results', { schema: STREAM_ROUTES.results }, async (request) =>
+    resultsPage(deps, await getStreamJob(deps, accountOf(request), request.params.id), request.query),
+  );
+
+  routes.get('/stream/:id/deliveries', { schema: STREAM_ROUTES.deliveries }, async (request) =>
+    deliveriesPage(
+      deps,
+      await getStreamJob(deps, accountOf(request), request.params.id),
+      // The schema's enum admits only delivery states; TypeBox's Unsafe loses that in inference.
+      request.query as { offset: number; limit: number; status?: DeliveryStatus },
+    ),
+  );
+
+  routes.post('/stream/:id/replay-all', { schema: STREAM_ROUTES.replayAll }, async (request) =>
+    replayAll(deps, await getStreamJob(deps, accountOf(request), request.params.id)),
+  );
+
+  routes.post(
+    '/stream/deliveries/:delivery_id/replay',
+    { schema: STREAM_ROUTES.replayOne },
+    async (request) => replayOne(deps, accountOf(request), request.params.delivery_id),
+  );
+}

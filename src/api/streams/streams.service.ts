@@ -1,0 +1,192 @@
+/**
+ * The Stream API (spec 2.7, 4.6–4.11; decisions G6–G8, G26, G28): submission with a webhook secret,
+ * progress, results in completion order, delivery records and replays.
+ */
+import type { Account } from '../../accounts/accounts/accounts.table.ts';
+import type { AppDeps } from '../../app.deps.ts';
+import { AppError, invalid } from '../../platform/errors/app-error.ts';
+import type { ResultItem } from '../../pipeline/work/work.table.ts';
+import type { IdempotencyClaim } from '../../pipeline/submissions/submissions.idempotency.ts';
+import type { SubmissionBody } from '../../pipeline/submissions/submissions.schema.ts';
+import {
+  assertSubscribed,
+  createJob,
+  getAccountJob,
+} from '../../pipeline/submissions/submissions.service.ts';
+import { normalizeSubmission } from '../../pipeline/submissions/submissions.rules.ts';
+import { findAccountJob, findJob, listResultsBySequence } from '../../pipeline/work/work.repository.ts';
+import type { Job } from '../../pipeline/work/work.table.ts';
+import { isObjectId } from '../../platform/lib/ids.ts';
+import { isoNow } from '../../platform/lib/time.ts';
+import { assertCallbackAllowed } from '../../pipeline/webhooks/webhooks.callback-url.ts';
+import {
+  countDeliveriesByStatus,
+  findStreamState,
+  findDelivery,
+  findDeliveryByBatch,
+  listDeliveries,
+  replayDeadLetters,
+  replayDelivery,
+} from '../../pipeline/deliveries/deliveries.repository.ts';
+import { newWebhookSecret } from '../../pipeline/webhooks/webhooks.signature.ts';
+import type { DeliveryStatus, WebhookDelivery } from '../../pipeline/deliveries/deliveries.table.ts';
+
+/**
+ * Creates a stream job (spec 4.6). The secret is shown in this answer only; a repeated request with
+ * the same Idempotency-Key and body is answered the same, secret included (it is the same answer
+ * to the same caller, and without it the job could not be verified).
+ */
+export async function submitStream(
+  deps: AppDeps,
+  account: Account,
+  body: SubmissionBody,
+  claim: IdempotencyClaim | undefined,
+): Promise<{ error: false; job_id: string; webhook_secret: string; client_ref: string | null }> {
+  const submission = normalizeSubmission(body, 'stream', deps.catalogue);
+  // Entitlement first (C2): nothing about the callback is resolved for a pair the account may not use.
+  await assertSubscribed(deps, account, submission.source, submission.country);
+  await assertCallbackAllowed(deps.callbackPolicy, submission.callbackUrl ?? '');
+  const secret = newWebhookSecret();
+  const { jobId, replayed } = await createJob(deps, account, submission, {
+    ...(claim ? { claim } : {}),
+    extras: { webhookSecret: secret },
+  });
+  const job = replayed ? await findJob(deps.db, jobId) : undefined;
+  return {
+    error: false,
+    job_id: jobId,
+    webhook_secret: job?.webhook_secret ?? secret,
+    client_ref: job ? job.client_ref : submission.clientRef,
+  };
+}
+
+/** The caller's stream job; a batch job id is as unknown here as any other (G11). */
+export async function getStreamJob(deps: AppDeps, account: Account, jobId: string): Promise<Job> {
+  const job = await getAccountJob(deps, account, jobId);
+  if (job.kind !== 'stream') throw new AppError('job_not_found');
+  return job;
+}
+
+/** Progress of a stream (decisions G6). */
+export async function presentStreamStatus(deps: AppDeps, job: Job): Promise<Record<string, unknown>> {
+  const state = await findStreamState(deps.db, job.id);
+  return {
+    error: false,
+    job_id: job.id,
+    status: job.status,
+    values_total: job.values_total,
+    values_done: job.values_done,
+    values_errors: job.values_errors,
+    is_final: state?.finalized === 1,
+    batches_emitted: state ? state.next_batch_sequence - 1 : 0,
+    deliveries: await countDeliveriesByStatus(deps.db, job.id),
+    client_ref: job.client_ref,
+    createdAt: job.created_at,
+    updatedAt: job.updated_at,
+  };
+}
+
+/**
+ * A page of results (spec 2.7, 4.8): `offset`/`limit` over completion order, which only ever
+ * appends, or with `batch` exactly what delivery `batch` carried (decisions C6).
+ */
+export async function resultsPage(
+  deps: AppDeps,
+  job: Job,
+  query: { offset: number; limit: number; batch?: number },
+): Promise<Record<string, unknown>> {
+  if (job.results_purged === 1) throw new AppError('results_expired');
+  let fromSeq = query.offset + 1;
+  let toSeq = query.offset + query.limit;
+  if (query.batch !== undefined) {
+    const delivery = await findDeliveryByBatch(deps.db, job.id, query.batch);
+    if (!delivery) throw invalid(`batch ${query.batch} does not exist (yet) for this job`);
+    fromSeq = delivery.first_seq;
+    toSeq = delivery.last_seq;
+  }
+  const rows = await listResultsBySequence(deps.db, job.id, fromSeq, toSeq);
+  const state = await findStreamState(deps.db, job.id);
+  return {
+    error: false,
+    job_id: job.id,
+    values_total: job.values_total,
+    values_done: job.values_done,
+    values_errors: job.values_errors,
+    is_final: state?.finalized === 1,
+    ...(query.batch !== undefined ? { batch: query.batch } : {}),
+    offset: fromSeq - 1,
+    limit: query.batch !== undefined ? Math.max(0, toSeq - fromSeq + 1) : query.limit,
+    count: rows.length,
+    results: rows.map((row) => ({
+      _id: `${job.id}-${row.idx}`,
+      result: row.result === null ? null : (JSON.parse(row.result) as ResultItem),
+      source: job.source,
+      country: job.country,
+      index: row.idx,
+      completed_at: row.completed_at,
+    })),
+  };
+}
+
+/** A delivery record (decisions G7). */
+export function presentDelivery(delivery: WebhookDelivery): Record<string, unknown> {
+  return {
+    _id: delivery.id,
+    job_id: delivery.job_id,
+    batch_sequence: delivery.batch_sequence,
+    status: delivery.status,
+    attempts: delivery.attempts,
+    results_count: Math.max(0, delivery.last_seq - delivery.first_seq + 1),
+    is_final: delivery.is_final === 1,
+    last_http_status: delivery.last_http_status,
+    last_error: delivery.last_error,
+    created_at: delivery.created_at,
+    last_attempt_at: delivery.last_attempt_at,
+    next_attempt_at: delivery.next_attempt_at,
+    delivered_at: delivery.delivered_at,
+  };
+}
+
+/** A page of a stream's deliveries in `batch_sequence` order. */
+export async function deliveriesPage(
+  deps: AppDeps,
+  job: Job,
+  query: { offset: number; limit: number; status?: DeliveryStatus },
+): Promise<Record<string, unknown>> {
+  const rows = await listDeliveries(deps.db, { jobId: job.id, ...query });
+  const counts = await countDeliveriesByStatus(deps.db, job.id);
+  const total =
+    query.status === undefined ? Object.values(counts).reduce((sum, n) => sum + n, 0) : counts[query.status];
+  return {
+    error: false,
+    job_id: job.id,
+    offset: query.offset,
+    limit: query.limit,
+    total,
+    count: rows.length,
+    deliveries: rows.map(presentDelivery),
+  };
+}
+
+/** Re-enqueues every dead-lettered delivery with a fresh attempt budget (spec 4.10). */
+export async function replayAll(deps: AppDeps, job: Job): Promise<{ error: false; replayed: number }> {
+  if (job.results_purged === 1) throw new AppError('results_expired');
+  return { error: false, replayed: await replayDeadLetters(deps.db, job.id, isoNow()) };
+}
+
+/**
+ * Re-sends one delivery now with a fresh budget, same id and `batch_sequence` (decisions G8).
+ * A delivery of another account's job is as unknown as a missing one.
+ */
+export async function replayOne(
+  deps: AppDeps,
+  account: Account,
+  deliveryId: string,
+): Promise<{ error: false; delivery_id: string; status: DeliveryStatus }> {
+  const delivery = isObjectId(deliveryId) ? await findDelivery(deps.db, deliveryId) : undefined;
+  const job = delivery ? await findAccountJob(deps.db, account.id, delivery.job_id) : undefined;
+  if (!delivery || !job) throw new AppError('not_found', 'delivery not found');
+  if (job.results_purged === 1) throw new AppError('results_expired');
+  await replayDelivery(deps.db, delivery.id, isoNow());
+  return { error: false, delivery_id: delivery.id, status: 'pending' };
+}

@@ -1,0 +1,46 @@
+/**
+ * What crosses between the pool and its threads. Functions cannot cross, so a call names its
+ * function; errors cannot keep their class, so they cross as name, message and stack, and the crawl
+ * errors are rebuilt (the engine and the drivers branch on `PageParseError`, `classifyCrawlError`
+ * on the others).
+ */
+import { CRAWL_ERROR_CLASSES } from '../vocabulary/crawl.errors.ts';
+
+/** One call: run the registered function `name` on `input`. */
+export interface ComputeCall {
+  id: number;
+  name: string;
+  input: unknown;
+}
+
+/** An error as it crosses a thread. */
+export interface SentError {
+  name: string;
+  message: string;
+  stack?: string;
+}
+
+/**
+ * The answer to a call: the function's result, the error it threw, or `unsent` when its result
+ * could not cross (not plain data), so the pool runs that call in place instead.
+ */
+export type ComputeAnswer =
+  { id: number; output: unknown } | { id: number; error: SentError } | { id: number; unsent: string };
+
+/** `error` as it crosses a thread. */
+export function sendError(error: unknown): SentError {
+  if (error instanceof Error) return { name: error.name, message: error.message, stack: error.stack };
+  return { name: 'Error', message: String(error) };
+}
+
+/** The error a thread sent, as the class it was when it is a crawl error, else a plain `Error`. */
+export function receiveError(sent: SentError): Error {
+  const CrawlError = Object.hasOwn(CRAWL_ERROR_CLASSES, sent.name)
+    ? CRAWL_ERROR_CLASSES[sent.name]
+    : undefined;
+  const error = CrawlError ? new CrawlError(sent.message) : new Error(sent.message);
+  if (!CrawlError) error.name = sent.name;
+  // The thread's stack says where the parser failed; the rebuilt error's own would name the pool.
+  if (sent.stack !== undefined) error.stack = sent.stack;
+  return error;
+}

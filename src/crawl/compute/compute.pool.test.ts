@@ -1,0 +1,190 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { pino } from 'pino';
+import { PageParseError, SourceUnavailableError } from '../vocabulary/crawl.errors.ts';
+import type { FetchedPage, ValueQuery } from '../vocabulary/crawl.types.ts';
+import { parseProductPage } from '../sources/source-01/source-01.parse.ts';
+import { computeTrust } from '../trust/trust.ts';
+import type { ComputePlace } from '../../platform/metrics/metrics.ts';
+import { createComputePool, MAX_THREAD_FAILURES, type ComputePool } from './compute.pool.ts';
+
+const silent = pino({ level: 'silent' });
+
+/** The misbehaving thread entry of the failure tests (`test/support/compute-faulty.worker.ts`). */
+const faultyEntry = (mode: 'exit' | 'unsent' | 'silent'): URL =>
+  new URL(`../../../test/support/compute-faulty.worker.ts?mode=${mode}`, import.meta.url);
+
+const query: ValueQuery = {
+  source: 'source_01',
+  country: 'de',
+  key: 'id',
+  topic: 'search',
+  value: '1001',
+  maxPages: 1,
+  sortBy: 'ranking_descending',
+  fetchSellerNames: false,
+};
+
+const trustInput = {
+  query,
+  success: true,
+  reason: null,
+  content: {
+    product_id: '1001',
+    name: 'Acme Kettle 1.7 l',
+    price_min: 19.99,
+    price_max: 24.5,
+    price_avg: 22.2,
+    offers: [
+      {
+        position: 1,
+        title: 'Acme Kettle 1.7 l',
+        price: 19.99,
+        seller_name: 'Shop A',
+        availability: 'in_stock',
+      },
+      {
+        position: 2,
+        title: 'Acme Kettle 1.7 l',
+        price: 24.5,
+        seller_name: 'Shop B',
+        availability: 'in_stock',
+      },
+    ],
+  },
+  observedAt: new Date('2026-11-24T10:00:00Z'),
+  now: new Date('2026-11-24T11:00:00Z'),
+};
+
+const garbledPage: FetchedPage = {
+  url: 'http://127.0.0.1/preisvergleich/OffersOfProduct/1001.html',
+  status: 200,
+  body: '<html><body><h1>half a page',
+  headers: {},
+};
+
+/** A pool whose calls are counted by place; closed after `use`. */
+async function withPool(
+  options: { threads: number; entry?: URL; callTimeoutMs?: number },
+  use: (pool: ComputePool, places: ComputePlace[]) => Promise<void>,
+): Promise<void> {
+  const places: ComputePlace[] = [];
+  const pool = createComputePool({
+    ...options,
+    logger: silent,
+    onCall: (_name, place) => places.push(place),
+  });
+  try {
+    await use(pool, places);
+  } finally {
+    await pool.close();
+  }
+}
+
+describe('the compute pool', () => {
+  const placements = [
+    { threads: 1, place: 'thread', when: 'on a thread' },
+    { threads: 0, place: 'main', when: 'on the main thread when it has no threads (COMPUTE_THREADS=0)' },
+  ] as const;
+  for (const { threads, place, when } of placements) {
+    it(`scores trust ${when} and answers what scoring in place answers`, async () => {
+      await withPool({ threads }, async (pool, places) => {
+        assert.deepEqual(await pool.offload(computeTrust, trustInput), computeTrust(trustInput));
+        assert.equal(pool.running, threads);
+        assert.deepEqual(places, [place]);
+      });
+    });
+  }
+
+  it('rejects with the parser error class and message a parser throws in place', async () => {
+    const inPlace = (() => {
+      try {
+        parseProductPage(garbledPage);
+      } catch (error) {
+        return error as Error;
+      }
+      throw new Error('the garbled page parsed');
+    })();
+    await withPool({ threads: 1 }, async (pool) => {
+      await assert.rejects(pool.offload(parseProductPage, garbledPage), (error: unknown) => {
+        assert.ok(error instanceof PageParseError, `not a PageParseError: ${String(error)}`);
+        assert.equal(error.message, inPlace.message);
+        return true;
+      });
+    });
+  });
+
+  it('spreads concurrent calls over its threads, never more than it may start', async () => {
+    await withPool({ threads: 2 }, async (pool, places) => {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => pool.offload(computeTrust, trustInput)),
+      );
+      assert.equal(new Set(answers.map((answer) => JSON.stringify(answer))).size, 1);
+      assert.equal(pool.running, 2);
+      assert.equal(places.filter((place) => place === 'thread').length, 20);
+    });
+  });
+
+  it('runs an unregistered function in place without starting a thread', async () => {
+    await withPool({ threads: 2 }, async (pool, places) => {
+      assert.equal(await pool.offload((n: number) => n + 1, 41), 42);
+      await assert.rejects(
+        pool.offload(() => {
+          throw new PageParseError('in place');
+        }, 0),
+        PageParseError,
+      );
+      assert.equal(pool.running, 0);
+      assert.deepEqual(places, []);
+    });
+  });
+
+  it('answers the calls of a thread that dies in place, and stops starting threads after repeated deaths', async () => {
+    await withPool({ threads: 1, entry: faultyEntry('exit') }, async (pool, places) => {
+      const expected = computeTrust(trustInput);
+      for (let call = 0; call < MAX_THREAD_FAILURES + 2; call += 1) {
+        assert.deepEqual(await pool.offload(computeTrust, trustInput), expected);
+      }
+      assert.equal(pool.running, 0);
+      assert.deepEqual(places, Array<ComputePlace>(MAX_THREAD_FAILURES + 2).fill('main'));
+    });
+  });
+
+  it('answers in place when no thread can be started', async () => {
+    const entry = new URL('https://example.invalid/compute.worker.js');
+    await withPool({ threads: 1, entry }, async (pool, places) => {
+      assert.deepEqual(await pool.offload(computeTrust, trustInput), computeTrust(trustInput));
+      assert.deepEqual(places, ['main']);
+      assert.equal(pool.running, 0);
+    });
+  });
+
+  it('runs a call in place when its result could not cross, and keeps the thread', async () => {
+    await withPool({ threads: 1, entry: faultyEntry('unsent') }, async (pool, places) => {
+      for (let call = 0; call < MAX_THREAD_FAILURES + 1; call += 1) {
+        assert.deepEqual(await pool.offload(computeTrust, trustInput), computeTrust(trustInput));
+      }
+      assert.equal(pool.running, 1);
+      assert.deepEqual(places, Array<ComputePlace>(MAX_THREAD_FAILURES + 1).fill('main'));
+    });
+  });
+
+  it('fails the calls of a thread that does not answer in time as source unavailable, and ends it', async () => {
+    await withPool({ threads: 1, entry: faultyEntry('silent'), callTimeoutMs: 100 }, async (pool) => {
+      await assert.rejects(pool.offload(computeTrust, trustInput), (error: unknown) => {
+        assert.ok(error instanceof SourceUnavailableError, String(error));
+        assert.match(error.message, /did not answer within 100 ms/);
+        return true;
+      });
+      assert.equal(pool.running, 0);
+    });
+  });
+
+  it('answers calls in place once closed', async () => {
+    const pool = createComputePool({ threads: 1, logger: silent });
+    await pool.offload(computeTrust, trustInput);
+    await pool.close();
+    assert.equal(pool.running, 0);
+    assert.deepEqual(await pool.offload(computeTrust, trustInput), computeTrust(trustInput));
+  });
+});

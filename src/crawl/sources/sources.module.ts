@@ -1,0 +1,57 @@
+/**
+ * The one interface every source implements (`src/crawl/sources/source-NN/source-NN.module.ts`): its
+ * catalogue row, its driver and the quirks other layers ask about. Nothing outside a source's folder
+ * asks "which source is this?"; it reads the answer from the source's module instead.
+ */
+import type { SourceDriver, ValueQuery } from '../vocabulary/crawl.types.ts';
+import type { SourceId, Topic, ValueKey } from '../vocabulary/sources.types.ts';
+import type { ValueValidator } from './sources.validators.ts';
+
+/** How one key behaves on one source. */
+export interface KeySpec {
+  validate: ValueValidator;
+  /** Countries the key is limited to (source_01 `pzn`: de only). */
+  countries?: readonly string[];
+}
+
+/** Everything the service knows about a source, as data: its catalogue row. */
+export interface SourceSpec {
+  id: SourceId;
+  label: string;
+  keys: Readonly<Partial<Record<ValueKey, KeySpec>>>;
+  /** Accepted request countries (spec part 1 with rules 1–3, C7, G1). */
+  countries: readonly string[];
+  topics: readonly Topic[];
+  /**
+   * Topics that only make sense for some keys (`convert` resolves a GTIN, `remove_conversions`
+   * clears a GTIN's mapping); a topic absent here accepts every key of the source (decisions G22).
+   */
+  topicKeys: Readonly<Partial<Record<Topic, readonly ValueKey[]>>>;
+  /** `max_pages` applies (more pages, more content and credits); elsewhere it is accepted and ignored. */
+  usesMaxPages: boolean;
+  /** `fetch_seller_names` applies (decisions G24); elsewhere it is accepted and ignored. */
+  usesSellerNames: boolean;
+  /** `meta.partial` is a field of this source's results (spec 2.6); absent elsewhere. */
+  reportsPartial: boolean;
+  /** Request countries served from another country's storefront (spec part 1 rule 2). */
+  servedFrom: Readonly<Record<string, string>>;
+  /** Keys whose not-found outcomes are cached for `not_found_max_age` days. */
+  notFoundCachedKeys: readonly ValueKey[];
+}
+
+/**
+ * Fields of spec 2.4 expected in a content object, for the completeness component of trust. An
+ * entry `a|b` counts when either alternative is populated; `a.b` reads a nested field.
+ */
+export interface ExpectedFields {
+  product: readonly string[];
+  offer: readonly string[];
+}
+
+/** One source: its catalogue row, its driver and the quirks other layers need. */
+export interface SourceModule {
+  readonly spec: SourceSpec;
+  readonly driver: SourceDriver;
+  /** The fields that count for completeness in this query's content (spec 2.4's conditionals included). */
+  expectedFields(query: ValueQuery): ExpectedFields;
+}

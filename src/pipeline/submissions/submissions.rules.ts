@@ -1,0 +1,135 @@
+import { AppError, invalid } from '../../platform/errors/app-error.ts';
+import { isSortBy, type SourceCatalogue } from '../../crawl/sources/sources.catalogue.ts';
+import {
+  SOURCE_ID_RANGE,
+  type SortBy,
+  type SourceId,
+  type Topic,
+  type ValueKey,
+} from '../../crawl/vocabulary/sources.types.ts';
+import type { SubmissionBody } from './submissions.schema.ts';
+
+/** Limits of spec part 8 (decisions C4 for streams). */
+export const LIMITS = {
+  batchValues: 1000,
+  streamValues: 100_000,
+  maxAgeSeconds: 259_200,
+  valueLength: 1000,
+} as const;
+
+/** A submission after every rule of spec 2.1 and decisions G20–G22, G29: what a job is made of. */
+export interface Submission {
+  kind: 'batch' | 'stream';
+  source: SourceId;
+  country: string;
+  key: ValueKey;
+  topic: Topic;
+  /** De-duplicated values, first occurrences in order; the index is the position here (G20). */
+  values: string[];
+  /** Index → problem, for values that get a `parameter_invalid` result (G22). */
+  invalidValues: Map<number, string>;
+  maxPages: number;
+  maxAgeSeconds: number;
+  sortBy: SortBy;
+  timeoutMinutes: number;
+  callbackUrl: string | null;
+  notFoundMaxAgeDays: number;
+  includeMeta: boolean;
+  fetchSellerNames: boolean;
+  clientRef: string | null;
+  deliveryBatchSize: number;
+  waitSeconds: number | null;
+  intervalMinutes: number | null;
+}
+
+function splitValues(body: SubmissionBody, key: string): string[] {
+  if (Array.isArray(body.values)) return body.values.map((value) => value.trim());
+  // spec 2.1: a comma-separated string is not usable for product records, which contain commas.
+  if (key === 'product')
+    throw invalid('values must be an array for key product (product records contain commas)');
+  return body.values.split(',').map((value) => value.trim());
+}
+
+function dedupe(values: readonly string[]): string[] {
+  return [...new Set(values)];
+}
+
+/** Validates a parsed body against the source catalogue and returns the normalized submission. */
+export function normalizeSubmission(
+  body: SubmissionBody,
+  kind: 'batch' | 'stream',
+  catalogue: SourceCatalogue,
+): Submission {
+  const spec = catalogue.get(body.source);
+  if (!spec) throw invalid(`source must be one of ${SOURCE_ID_RANGE} (got ${JSON.stringify(body.source)})`);
+  const country = body.country;
+  if (!spec.countries.includes(country)) throw new AppError('country_not_supported');
+  const key = (body.key ?? 'term') as ValueKey;
+  const keySpec = spec.keys[key];
+  if (!keySpec) throw invalid(`key ${JSON.stringify(body.key)} not supported by ${spec.id}`);
+  if (keySpec.countries && !keySpec.countries.includes(country)) {
+    throw invalid(`key ${key} not supported by ${spec.id} in country ${country}`);
+  }
+  const topic = (body.topic ?? 'search') as Topic;
+  if (!spec.topics.includes(topic))
+    throw invalid(`topic ${JSON.stringify(body.topic)} not supported by ${spec.id}`);
+  const topicKeys = spec.topicKeys[topic];
+  if (topicKeys && !topicKeys.includes(key)) throw invalid(`key ${key} not supported for topic ${topic}`);
+  const sortBy = body.sort_by ?? 'ranking_descending';
+  if (!isSortBy(sortBy)) throw invalid(`sort_by ${JSON.stringify(sortBy)} is not a supported sort order`);
+
+  const values = dedupe(splitValues(body, key));
+  const limit = kind === 'batch' ? LIMITS.batchValues : LIMITS.streamValues;
+  if (values.length === 0) throw invalid('values must contain at least one value');
+  if (values.length > limit)
+    throw invalid(`values must contain at most ${limit} values (got ${values.length})`);
+  const emptyAt = values.indexOf('');
+  if (emptyAt >= 0) throw invalid(`values must not contain an empty value (position ${emptyAt})`);
+  const tooLong = values.findIndex((value) => value.length > LIMITS.valueLength);
+  if (tooLong >= 0) throw invalid(`values[${tooLong}] is longer than ${LIMITS.valueLength} characters`);
+
+  const waitSeconds =
+    body.wait === true ? 120 : body.wait === false || body.wait === undefined ? null : body.wait;
+  if (kind === 'stream' && body.wait !== undefined) throw invalid('wait is only accepted by POST /job');
+  if (waitSeconds !== null && values.length !== 1) throw invalid('wait accepts exactly one value in values');
+  if (kind === 'stream' && !body.callback_url) throw invalid('missing required field callback_url');
+  if (kind === 'stream' && body.interval !== undefined)
+    throw invalid('interval is only accepted by POST /job');
+  if (waitSeconds !== null && body.interval !== undefined)
+    throw invalid('wait cannot be combined with interval');
+
+  const invalidValues = new Map<number, string>();
+  values.forEach((value, index) => {
+    const problem = keySpec.validate(value);
+    if (problem) invalidValues.set(index, problem);
+  });
+
+  return {
+    kind,
+    source: spec.id,
+    country,
+    key,
+    topic,
+    values,
+    invalidValues,
+    maxPages: body.max_pages ?? 1,
+    maxAgeSeconds: Math.min(body.max_age ?? 1200, LIMITS.maxAgeSeconds),
+    sortBy,
+    timeoutMinutes: body.timeout ?? 1440,
+    callbackUrl: body.callback_url ?? null,
+    notFoundMaxAgeDays: body.not_found_max_age ?? 10,
+    includeMeta: body.include_meta ?? false,
+    fetchSellerNames: body.fetch_seller_names ?? false,
+    clientRef: body.client_ref ?? null,
+    deliveryBatchSize: body.delivery_batch_size ?? 100,
+    waitSeconds,
+    intervalMinutes: body.interval ?? null,
+  };
+}
+
+/** Credits reserved for a submission: the worst case, values × max_pages (decisions G15). */
+export function worstCaseCredits(submission: Submission, usesMaxPages: boolean): number {
+  if (submission.topic === 'remove_conversions') return 0;
+  const crawlable = submission.values.length - submission.invalidValues.size;
+  return crawlable * (usesMaxPages ? submission.maxPages : 1);
+}

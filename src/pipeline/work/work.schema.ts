@@ -1,0 +1,92 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable, type Fits } from '../../platform/openapi/openapi.schemas.ts';
+import type { ResultItem } from './work.table.ts';
+
+/** An example result item (source_01, `key: id`), shared by every example that carries results. */
+export const EXAMPLE_RESULT: ResultItem = {
+  key: '5863521',
+  success: true,
+  reason: null,
+  content: {
+    id: '5863521',
+    product_id: '5863521',
+    name: 'Acme Kettle 1.7 l',
+    url: 'https://example.com/product/5863521',
+    price_min: 24.99,
+    price_avg: 27.49,
+    price_max: 29.99,
+    offers_count: 2,
+    offers: [
+      { position: 1, price: 24.99, currency: 'EUR', shipping: 0, total: 24.99, seller_name: 'Shop A' },
+      { position: 2, price: 29.99, currency: 'EUR', shipping: 3.9, total: 33.89, seller_name: 'Shop B' },
+    ],
+  },
+  served_from: 'live',
+  observed_at: '2025-03-01T10:15:02.311Z',
+  trust: {
+    score: 0.93,
+    components: {
+      identity: 1,
+      completeness: 0.9,
+      price_integrity: 0.95,
+      offer_contamination: 1,
+      freshness: 0.7,
+    },
+    flagged_offers: [],
+  },
+};
+
+const TrustSchema = Type.Object(
+  {
+    score: Type.Number({ minimum: 0, maximum: 1 }),
+    components: Type.Object({
+      identity: Type.Number(),
+      completeness: Type.Number(),
+      price_integrity: Type.Number(),
+      offer_contamination: Type.Number(),
+      freshness: Type.Number(),
+    }),
+    flagged_offers: Type.Array(Type.Integer()),
+  },
+  { description: 'spec 2.5: how far the result can be trusted, 0..1.' },
+);
+
+const CrawlRecordSchema = Type.Object(
+  {
+    crawl_id: Type.String(),
+    url: Type.String(),
+    http_status: Type.Integer(),
+    duration_ms: Type.Integer(),
+    observed_at: Type.String(),
+    geo: Nullable(Type.String({ description: 'Country the request left from; null when not known.' })),
+    job_type: Type.String(),
+  },
+  { additionalProperties: true },
+);
+
+/** The result item of spec 2.3; `content` differs per source, so it keeps every field it has. */
+export const ResultItemSchema = Type.Object(
+  {
+    key: Type.String({ description: 'The input value this result belongs to.' }),
+    success: Type.Boolean(),
+    reason: Nullable(Type.String(), {
+      description: '`not found`, `source currently unavailable`, `timeout`, `parameter_invalid` or null.',
+    }),
+    content: Nullable(
+      Type.Object({}, { additionalProperties: true, description: 'Source-specific payload (spec 2.4).' }),
+    ),
+    served_from: Type.Union([Type.Literal('live'), Type.Literal('cache')]),
+    observed_at: Nullable(Type.String()),
+    trust: TrustSchema,
+    meta: Type.Optional(
+      Type.Object(
+        { crawls: Type.Array(CrawlRecordSchema), partial: Type.Optional(Type.Boolean()) },
+        { additionalProperties: true, description: 'spec 2.6: present when `include_meta` was true.' },
+      ),
+    ),
+  },
+  { examples: [EXAMPLE_RESULT] },
+);
+
+// A stored result item must fit the schema that serialises it: tsc fails here when they drift.
+export const RESULT_ITEM_FITS_SCHEMA: Fits<ResultItem, Static<typeof ResultItemSchema>> = true;
