@@ -5,7 +5,13 @@ import { SOURCE_IDS, type SourceId } from '../crawl/vocabulary/sources.types.ts'
 import { registerCatalogRoute } from './catalog-route.ts';
 import { DEFAULT_SEED, getCatalogue } from './catalogue/catalogue.ts';
 import { FaultInjector, parseFaultProfiles, type FaultDecision } from './faults.ts';
-import { blockPageHtml, errorPageHtml } from './html.ts';
+import {
+  blockPageHtml,
+  consentPageHtml,
+  errorPageHtml,
+  interstitialPageHtml,
+  robotCheckPageHtml,
+} from './html.ts';
 import { rngFor } from './random.ts';
 import type { PageWeight, SandboxOptions, SandboxSite, SiteContext } from './sandbox.types.ts';
 import { SANDBOX_SITES } from './sites/index.ts';
@@ -86,6 +92,12 @@ function applyFault(
       return reply.code(503).type('text/html; charset=utf-8').send(errorPageHtml(503, 'Service Unavailable'));
     case 'blockPage':
       return reply.code(200).type('text/html; charset=utf-8').send(blockPageHtml());
+    case 'jsInterstitial':
+      return reply.code(200).type('text/html; charset=utf-8').send(interstitialPageHtml());
+    case 'consentWall':
+      return reply.code(200).type('text/html; charset=utf-8').send(consentPageHtml());
+    case 'robotCheck':
+      return reply.code(200).type('text/html; charset=utf-8').send(robotCheckPageHtml());
     case 'hang':
       // Never answer; the socket stays open until the client gives up (or the app closes).
       reply.hijack();

@@ -13,7 +13,14 @@ export interface FaultProfile {
     tooManyRequests?: number;
     serverError?: number;
     hang?: number;
+    /** A captcha page (Amazon's Robot Check). */
     blockPage?: number;
+    /** A JavaScript interstitial (Google's `/httpservice/retry/enablejs`). */
+    jsInterstitial?: number;
+    /** A consent wall posting to a consent host. */
+    consentWall?: number;
+    /** An edge bot manager's "Pardon Our Interruption" page. */
+    robotCheck?: number;
     truncated?: number;
     dropConnection?: number;
     /** Share of products whose product page comes in the site's second template. */
