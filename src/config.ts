@@ -32,12 +32,14 @@ import {
   redisUrl,
   trustProxy,
   crawlLimits,
+  renderSettings,
   computeThreads,
   autoComputeThreads,
   countryCode,
   type GroupCommitFault,
   type Parser,
 } from './platform/config/config.parsers.ts';
+import { DEFAULT_RENDER } from './platform/config/config.render.ts';
 
 export type { GroupCommitFault };
 
@@ -140,6 +142,8 @@ const schema = {
   crawlPairRequestsPerSecond: { env: 'CRAWL_PAIR_RPS', parse: positiveNumber, default: 200 },
   // Per `source_NN` or `source_NN.cc`: the most specific entry wins, then CRAWL_PAIR_*.
   crawlLimits: { env: 'CRAWL_LIMITS', parse: crawlLimits, default: {} as CrawlLimits },
+  // Sources and hosts fetched through headless Chromium, off by default (docs/crawl-engine.md).
+  crawlRender: { env: 'CRAWL_RENDER', parse: renderSettings, default: DEFAULT_RENDER },
   callbackAllowHosts: { env: 'CALLBACK_ALLOW_HOSTS', parse: list, default: [] as string[] },
   // POST /stream must fit 100 000 values of up to 1000 characters (issue 5).
   streamBodyLimitBytes: {

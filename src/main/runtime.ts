@@ -42,6 +42,7 @@ import {
 } from '../pipeline/webhooks/webhooks.callback-url.ts';
 import { createWebhookDispatcher } from '../pipeline/deliveries/deliveries.dispatcher.ts';
 import type { FetcherOptions } from '../crawl/fetcher/fetcher.options.ts';
+import { createPageRenderer } from '../crawl/fetcher/fetcher.rendered.ts';
 import { tryAcquireLease } from '../platform/leases/leases.repository.ts';
 import { startLeasedSchedule, type LeasedSchedule } from '../platform/leases/leases.schedule.ts';
 
@@ -126,6 +127,9 @@ export function configuredFetcherOptions(config: Config): Partial<FetcherOptions
     perPairLimits: config.crawlLimits,
     proxiesByCountry: config.egressProxies,
     localEgressCountry: config.localEgressCountry,
+    ...(config.crawlRender.sources.length + config.crawlRender.hosts.length > 0
+      ? { renderer: createPageRenderer(config.crawlRender) }
+      : {}),
   };
 }
 

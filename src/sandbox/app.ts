@@ -13,6 +13,7 @@ import {
   robotCheckPageHtml,
 } from './html.ts';
 import { rngFor } from './random.ts';
+import { scriptShellHtml } from './script-shell.ts';
 import type { PageWeight, SandboxOptions, SandboxSite, SiteContext } from './sandbox.types.ts';
 import { SANDBOX_SITES } from './sites/index.ts';
 
@@ -67,13 +68,21 @@ function registerFaults(app: FastifyInstance, faults: FaultInjector, seed: numbe
     if (decision.fault === 'truncated') truncated.add(request);
     else if (decision.fault) return applyFault(decision, request, reply);
   });
-  app.addHook('onSend', async (request, _reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const source = sourceOfPath(request.url);
+    if (source && faults.scriptOnly(source) && typeof payload === 'string' && isHtml(reply)) {
+      return scriptShellHtml(payload);
+    }
     if (!truncated.has(request) || typeof payload !== 'string') return payload;
     // Cut somewhere in the middle: the head usually survives, the end of the document never does.
     const end = payload.toLowerCase().lastIndexOf('</html>');
     const limit = end > 0 ? end : payload.length;
     return payload.slice(0, Math.floor(limit * (0.3 + cutRng.next() * 0.6)));
   });
+}
+
+function isHtml(reply: FastifyReply): boolean {
+  return String(reply.getHeader('content-type') ?? '').startsWith('text/html');
 }
 
 function applyFault(

@@ -105,6 +105,11 @@ export class FaultInjector {
     return hit;
   }
 
+  /** Whether `source`'s pages come as script shells (`FaultProfile.scriptOnly`). */
+  scriptOnly(source: SourceId): boolean {
+    return this.profiles[source]?.scriptOnly === true;
+  }
+
   stats(): Partial<Record<SourceId, SourceStats>> {
     return Object.fromEntries([...this.counters].map(([source, stats]) => [source, { ...stats }]));
   }
@@ -169,6 +174,9 @@ export function parseFaultProfiles(
     const drawn = rateValues.filter(([kind]) => kind !== 'markupDrift');
     if (drawn.reduce((sum, [, rate]) => sum + (rate ?? 0), 0) > 1)
       return { error: `${source}: request fault rates add up to more than 1` };
+    const { scriptOnly } = profile as FaultProfile;
+    if (scriptOnly !== undefined && typeof scriptOnly !== 'boolean')
+      return { error: `${source}: scriptOnly must be true or false` };
     if (retryAfterSeconds !== undefined && !(Number.isInteger(retryAfterSeconds) && retryAfterSeconds >= 0)) {
       return { error: `${source}: retryAfterSeconds must be a non-negative integer` };
     }

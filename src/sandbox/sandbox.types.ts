@@ -26,6 +26,11 @@ export interface FaultProfile {
     /** Share of products whose product page comes in the site's second template. */
     markupDrift?: number;
   };
+  /**
+   * Every HTML page of the source arrives as an empty shell whose script writes the page: a plain
+   * fetch sees no product, a rendered fetch (`CRAWL_RENDER`) the whole page.
+   */
+  scriptOnly?: boolean;
   /** `Retry-After` sent with 429 answers (default 1). */
   retryAfterSeconds?: number;
 }

@@ -145,19 +145,26 @@ export function createFetcher(overrides: Partial<FetcherOptions> = {}): Fetcher 
     let feedback: PolitenessFeedback = { kind: 'neutral' };
     let retryAfterMs: number | undefined;
     try {
-      const response = await exchange(
-        {
-          url,
-          headers,
-          session,
-          dispatcher: await sessions.dispatcher(session),
-          signal,
-          requestTimeoutMs: options.requestTimeoutMs,
-          maxResponseBytes: options.maxResponseBytes,
-          acceptLanguage: options.acceptLanguage,
-        },
-        (answer) => request.onAnswer?.({ ...answer, url: url.href, geo: session.geo }),
-      );
+      const onAnswer = (answer: Answer) => request.onAnswer?.({ ...answer, url: url.href, geo: session.geo });
+      const { renderer, acceptLanguage } = options;
+      const response = renderer?.wants(source, url)
+        ? await renderer.render(
+            { source, url, headers, session, signal, hostGuard: request.hostGuard, acceptLanguage },
+            onAnswer,
+          )
+        : await exchange(
+            {
+              url,
+              headers,
+              session,
+              dispatcher: await sessions.dispatcher(session),
+              signal,
+              requestTimeoutMs: options.requestTimeoutMs,
+              maxResponseBytes: options.maxResponseBytes,
+              acceptLanguage,
+            },
+            onAnswer,
+          );
       retryAfterMs = parseRetryAfterMs(response.headers['retry-after'], Date.now());
       feedback = judge(response, options);
       return response;
@@ -259,6 +266,7 @@ export function createFetcher(overrides: Partial<FetcherOptions> = {}): Fetcher 
       closed = true;
       politeness.close();
       await sessions.destroy();
+      await options.renderer?.close();
     },
   };
 }

@@ -4,6 +4,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { readCrawlLimits, type CrawlLimits } from './config.crawl-limits.ts';
+import { readRenderSettings, type RenderSettings } from './config.render.ts';
 
 export type Parser<T> = (raw: string) => T;
 
@@ -192,4 +193,10 @@ export function countryCode(raw: string): string {
   const lower = raw.trim().toLowerCase();
   if (!/^[a-z]{2}$/.test(lower)) throw new ConfigValueError('must be a two-letter country code');
   return lower;
+}
+
+export function renderSettings(raw: string): RenderSettings {
+  const { settings, problems } = readRenderSettings(jsonObject('a JSON object', isObject)(raw));
+  if (problems.length > 0) throw new ConfigValueError(problems.join('; '), problems);
+  return settings;
 }
