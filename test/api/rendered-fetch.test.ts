@@ -38,7 +38,13 @@ describe('the rendered fetch: pages whose prices appear only after a script runs
         method: 'POST',
         url: '/job',
         headers,
-        payload: { source: 'source_08', country: 'de', key: 'id', values: [String(product.product_id)], wait: 90 },
+        payload: {
+          source: 'source_08',
+          country: 'de',
+          key: 'id',
+          values: [String(product.product_id)],
+          wait: 90,
+        },
       });
       const [result] = answer.json().results as Array<{ success: boolean; content: Record<string, unknown> }>;
       assert.equal(result?.success, true, JSON.stringify(result));
