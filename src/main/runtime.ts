@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { requestIdMixin } from '../platform/lib/request-context.ts';
-import type { AppDeps } from '../app.deps.ts';
+import type { AppServices } from '../app.ts';
 import type { Config } from '../config.ts';
 import { createCrawlEngine } from '../crawl/engine/crawl.engine.ts';
 import { offloadInPlace } from '../crawl/engine/crawl.offload.ts';
@@ -16,9 +16,10 @@ import {
   crawlValueTask,
   expireJobTask,
 } from '../pipeline/tasks/tasks.crawl-value.ts';
-import { VALUES_PER_CHUNK, crawlValuesTask } from '../pipeline/tasks/tasks.crawl-values.ts';
+import { VALUES_PER_CHUNK, crawlValuesTask, type CrawlDeps } from '../pipeline/tasks/tasks.crawl-values.ts';
 import { WorkSlots } from '../platform/lib/slots.ts';
 import { groupCommitFault } from './group-fault.ts';
+import { armGroupCommitPause } from '../pipeline/results/results.fault.ts';
 import { runIntervalJobTask } from '../api/jobs/jobs.interval.ts';
 import { reenqueueLostWork } from '../api/jobs/jobs.reconcile.ts';
 import { RUN_INTERVAL_TASK } from '../pipeline/submissions/submissions.interval.ts';
@@ -40,9 +41,17 @@ import type { FetcherOptions } from '../crawl/fetcher/fetcher.options.ts';
 import { tryAcquireLease } from '../platform/leases/leases.repository.ts';
 import { startLeasedSchedule, type LeasedSchedule } from '../platform/leases/leases.schedule.ts';
 
+/**
+ * Everything one process is wired from: what the HTTP app and the tasks take. Only `main/` and
+ * `app.ts` see the whole; every feature takes its own few dependencies.
+ */
+export interface ProcessDeps extends AppServices, CrawlDeps {
+  config: Config;
+}
+
 /** A process's wired parts: deps for the app and tasks, plus start and close. */
 export interface Runtime {
-  deps: AppDeps;
+  deps: ProcessDeps;
   /** Starts the worker side (queue processing and the retention cleaner) when the role has one. */
   startWorker(): void;
   close(): Promise<void>;
@@ -175,7 +184,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
       tryAcquireLease(db, { name: 'deliveries-flush', owner: processId, ttlMs: Math.floor(periodMs * 0.8) }),
     onAttempt: metrics.deliveryAttempted,
   });
-  const deps: AppDeps = {
+  const deps: ProcessDeps = {
     config,
     db,
     queue,
@@ -194,8 +203,9 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     onValueRecorded: createMetricsRecorder(metrics, logger),
     metrics,
     valueSlots: new WorkSlots(config.workerConcurrency),
-    pauseInGroup: groupCommitFault(config.faultGroupCommit, logger),
   };
+  const pause = groupCommitFault(config.faultGroupCommit, logger);
+  const disarmFault = pause ? armGroupCommitPause(pause) : undefined;
   const handlers: Record<string, TaskHandler> = {
     [TASK.crawlValues]: (payload) => crawlValuesTask(deps, payload),
     [TASK.crawlValue]: (payload) => crawlValueTask(deps, payload),
@@ -260,6 +270,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
       await compute?.close();
       limits?.redis.disconnect();
       databaseProbe.close();
+      disarmFault?.();
       await db.destroy();
     },
   };

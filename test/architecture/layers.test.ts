@@ -25,7 +25,6 @@ const LAYERS: readonly (readonly string[])[] = [
   ['pipeline/submissions'], // validation, idempotency and job creation shared by POST /job and POST /stream
   ['pipeline/tasks'], // queue tasks crawl_values (chunks of values), crawl_value (older rows) and expire_job
   ['pipeline/observations'], // the observation cache and history rows: reuse or crawl
-  ['app.deps.ts'], // the shape of a process's dependencies (type-only imports)
   ['pipeline/results'], // build a result item, record it, settle credits, hand it to deliveries
   ['pipeline/deliveries'], // webhook deliveries of every job: assembly, payload, dispatcher, table
   ['pipeline/webhooks'], // webhook transport (sender, signatures, address policy)

@@ -4,7 +4,7 @@
  */
 import { findAccountById } from '../../accounts/accounts/accounts.repository.ts';
 import type { Account } from '../../accounts/accounts/accounts.table.ts';
-import type { AppDeps } from '../../app.deps.ts';
+import type { Logger } from 'pino';
 import { releaseJobRemainder } from '../../accounts/credits/credits.service.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError, toAppError } from '../../platform/errors/app-error.ts';
@@ -14,7 +14,12 @@ import type { SortBy } from '../../crawl/vocabulary/sources.types.ts';
 import { scheduleIntervalRun } from '../../pipeline/submissions/submissions.interval.ts';
 import { normalizeSubmission } from '../../pipeline/submissions/submissions.rules.ts';
 import type { SubmissionBody } from '../../pipeline/submissions/submissions.schema.ts';
-import { createJob, getAccountJob, valueRows } from '../../pipeline/submissions/submissions.service.ts';
+import {
+  createJob,
+  getAccountJob,
+  valueRows,
+  type SubmitDeps,
+} from '../../pipeline/submissions/submissions.service.ts';
 import {
   deleteJob,
   deleteJobValues,
@@ -31,7 +36,7 @@ import { presentJob } from './jobs.service.ts';
 
 /** The submission an interval job's stored parameters and values amount to. */
 async function submissionOf(
-  deps: Pick<AppDeps, 'db' | 'catalogue'>,
+  deps: Pick<SubmitDeps, 'db' | 'catalogue'>,
   job: Job,
   overrides: Partial<SubmissionBody> = {},
 ) {
@@ -59,7 +64,10 @@ async function submissionOf(
  * Task `run_interval_job`: starts this period's run (unless the previous one is still working)
  * and schedules the next period. A task made stale by an update finds another `next_run_at`.
  */
-export async function runIntervalJobTask(deps: AppDeps, payload: Record<string, unknown>): Promise<void> {
+export async function runIntervalJobTask(
+  deps: SubmitDeps & { logger: Logger },
+  payload: Record<string, unknown>,
+): Promise<void> {
   const { jobId, runAt } = payload;
   if (typeof jobId !== 'string' || typeof runAt !== 'string')
     throw new PermanentTaskError('bad interval payload');
@@ -115,7 +123,7 @@ function requireInterval(job: Job): void {
  * starts a run now with the new settings.
  */
 export async function updateIntervalJob(
-  deps: AppDeps,
+  deps: Pick<SubmitDeps, 'db' | 'catalogue' | 'queue'>,
   account: Account,
   jobId: string,
   changes: Partial<SubmissionBody>,
@@ -147,7 +155,7 @@ export async function updateIntervalJob(
 
 /** `DELETE /job/{id}` (spec 4.5): the interval job and all its runs and results, for good. */
 export async function deleteIntervalJob(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<SubmitDeps, 'db'>,
   account: Account,
   jobId: string,
 ): Promise<{ error: false; message: string }> {

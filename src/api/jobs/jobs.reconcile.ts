@@ -10,7 +10,8 @@
  * running the re-add is ignored (by the outbox's unique column, then by BullMQ's deduplication); a
  * chunk that runs twice serves only its values still pending ("Work and crash safety").
  */
-import type { AppDeps } from '../../app.deps.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { WorkQueue } from '../../pipeline/queue/queue.types.ts';
 import { scheduleIntervalRun } from '../../pipeline/submissions/submissions.interval.ts';
 import { listPendingValueIndexes } from '../../pipeline/work/work.repository.ts';
 import { expireJobTaskSpec } from '../../pipeline/tasks/tasks.crawl-value.ts';
@@ -28,7 +29,7 @@ const VALUES_PER_JOB = 10_000;
 
 /** One reconciliation round over the jobs that have not ended (at most `jobLimit` of each kind). */
 export async function reenqueueLostWork(
-  deps: Pick<AppDeps, 'db' | 'queue'>,
+  deps: { db: Db; queue: WorkQueue },
   jobLimit = 500,
 ): Promise<ReconcileCounts> {
   const { db } = deps;

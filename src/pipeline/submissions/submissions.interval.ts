@@ -2,8 +2,8 @@
  * Interval jobs at submission (decisions G5): the job row keeps the parameters and its values as
  * templates; each period the `run_interval_job` task (jobs/jobs.interval.ts) starts a run of its own.
  */
-import type { AppDeps } from '../../app.deps.ts';
 import type { Db } from '../../platform/db/database.ts';
+import type { WorkQueue } from '../queue/queue.types.ts';
 import { insertJob, insertJobValues } from '../work/work.repository.ts';
 import type { Job, JobValue } from '../work/work.table.ts';
 
@@ -14,7 +14,7 @@ export const RUN_INTERVAL_TASK = 'run_interval_job';
 const NEVER_EXPIRES = '9999-12-31T23:59:59.999Z';
 
 /** Queues the period of `jobId` due at `runAtIso`, once (a repeated schedule is deduplicated). */
-export function scheduleIntervalRun(deps: Pick<AppDeps, 'queue'>, trx: Db, jobId: string, runAtIso: string) {
+export function scheduleIntervalRun(deps: { queue: WorkQueue }, trx: Db, jobId: string, runAtIso: string) {
   return deps.queue.add(
     [
       {
@@ -31,7 +31,7 @@ export function scheduleIntervalRun(deps: Pick<AppDeps, 'queue'>, trx: Db, jobId
 /** Writes an interval job inside the submission transaction, its first run due now. */
 export async function writeIntervalJob(
   trx: Db,
-  deps: Pick<AppDeps, 'queue'>,
+  deps: { queue: WorkQueue },
   job: Job,
   values: readonly JobValue[],
 ): Promise<void> {

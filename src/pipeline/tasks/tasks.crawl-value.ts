@@ -1,10 +1,10 @@
-import type { AppDeps } from '../../app.deps.ts';
 import { PermanentTaskError, type TaskSpec } from '../queue/queue.types.ts';
-import { recordValueResults, reservedShareOf } from '../results/results.record.ts';
+import { recordValueResults, reservedShareOf, type RecordDeps } from '../results/results.record.ts';
 import { findJob, listPendingValues } from '../work/work.repository.ts';
 import { buildResultItem, valueQueryOf } from '../results/results.item.ts';
 import { failJob } from '../results/results.fail.ts';
-import { CRAWL_VALUES_TASK, crawlChunk } from './tasks.crawl-values.ts';
+import { CRAWL_VALUES_TASK, crawlChunk, type CrawlDeps } from './tasks.crawl-values.ts';
+import type { SourceCatalogue } from '../../crawl/sources/sources.catalogue.ts';
 
 /**
  * Task names, as stored in the queue. `crawl_value` (one value) is what versions before chunked
@@ -35,7 +35,7 @@ function readPayload(payload: Record<string, unknown>): { jobId: string; index?:
 }
 
 /** The task of one value queued by an older version (`crawl_value`): a chunk of one value. */
-export async function crawlValueTask(deps: AppDeps, payload: Record<string, unknown>): Promise<void> {
+export async function crawlValueTask(deps: CrawlDeps, payload: Record<string, unknown>): Promise<void> {
   const { jobId, index } = readPayload(payload);
   if (index === undefined) throw new PermanentTaskError('payload has no index');
   await crawlChunk(deps, { jobId, from: index, to: index + 1 });
@@ -59,7 +59,7 @@ function valuesNamed(payload: Record<string, unknown>): string {
  * decisions C1).
  */
 export async function crawlValueGivenUp(
-  deps: AppDeps,
+  deps: RecordDeps & { catalogue: SourceCatalogue },
   payload: Record<string, unknown>,
   error: unknown,
 ): Promise<void> {
@@ -78,7 +78,10 @@ const EXPIRE_PAGE_ROWS = 500;
  * The hard timeout (decisions C1): at `deadline_at` every value still without a result gets
  * `success:false, reason:"timeout"` and the job becomes `finished`.
  */
-export async function expireJobTask(deps: AppDeps, payload: Record<string, unknown>): Promise<void> {
+export async function expireJobTask(
+  deps: RecordDeps & { catalogue: SourceCatalogue },
+  payload: Record<string, unknown>,
+): Promise<void> {
   const { jobId } = readPayload(payload);
   const job = await findJob(deps.db, jobId);
   if (!job || job.status === 'finished' || job.status === 'failed') return;

@@ -8,10 +8,13 @@
  * finds the others done.
  */
 import { findAccountById } from '../../accounts/accounts/accounts.repository.ts';
-import type { AppDeps } from '../../app.deps.ts';
+import type { Logger } from 'pino';
+import type { Config } from '../../config.ts';
+import type { CrawlEngine } from '../../crawl/engine/crawl.engine.ts';
+import type { WorkSlots } from '../../platform/lib/slots.ts';
 import { createConversionStore, createSellerNameStore } from '../../crawl/engine/crawl-state.repository.ts';
 import type { ValueQuery } from '../../crawl/vocabulary/crawl.types.ts';
-import { findChunkObservations, serveValue } from '../observations/observations.service.ts';
+import { findChunkObservations, serveValue, type ServeDeps } from '../observations/observations.service.ts';
 import { PermanentTaskError, type TaskSpec } from '../queue/queue.types.ts';
 import { createGroupWriter } from '../results/results.group.ts';
 import { valueQueryOf, type ValueResolution } from '../results/results.item.ts';
@@ -26,6 +29,21 @@ import type { Job } from '../work/work.table.ts';
  * its workers and a re-run after a crash repeats little (docs/performance.md, "Bookkeeping per value").
  */
 export const VALUES_PER_CHUNK = 32;
+
+/** What crawling needs from the process. */
+export interface CrawlDeps extends ServeDeps {
+  logger: Logger;
+  /**
+   * The process-wide bound on values crawling at once (`WORKER_CONCURRENCY`), shared by every crawl
+   * task; its held count is what claimed tasks still have to serve (the queue's look-ahead).
+   */
+  valueSlots: WorkSlots;
+  /** Present in processes that crawl (worker role). */
+  engine?: CrawlEngine;
+  config: Pick<Config, 'sourceBaseUrls'>;
+  /** Origin of the bundled sandbox, the default upstream (`http://127.0.0.1:<SANDBOX_PORT>`). */
+  sandboxOrigin: string;
+}
 
 /** Task name of a chunk's crawl, as stored in the queue. */
 export const CRAWL_VALUES_TASK = 'crawl_values';
@@ -69,7 +87,7 @@ function readChunk(payload: Record<string, unknown>): ValueChunk {
 }
 
 /** Crawls the chunk of a job the payload names and records its results (task `crawl_values`). */
-export function crawlValuesTask(deps: AppDeps, payload: Record<string, unknown>): Promise<void> {
+export function crawlValuesTask(deps: CrawlDeps, payload: Record<string, unknown>): Promise<void> {
   return crawlChunk(deps, readChunk(payload));
 }
 
@@ -77,7 +95,7 @@ export function crawlValuesTask(deps: AppDeps, payload: Record<string, unknown>)
  * Serves a chunk's pending values. What it will serve is promised to `valueSlots` at once, before
  * the first await, so the queue sees it and claims no further ahead than the process can serve.
  */
-export async function crawlChunk(deps: AppDeps, chunk: ValueChunk): Promise<void> {
+export async function crawlChunk(deps: CrawlDeps, chunk: ValueChunk): Promise<void> {
   const release = deps.valueSlots.hold(chunk.to - chunk.from);
   try {
     const job = await findJob(deps.db, chunk.jobId);
@@ -124,7 +142,7 @@ export async function crawlChunk(deps: AppDeps, chunk: ValueChunk): Promise<void
 }
 
 async function resolveValue(
-  deps: AppDeps,
+  deps: CrawlDeps,
   job: Job,
   query: ValueQuery,
   deadline: Date,
