@@ -10,26 +10,21 @@ import { openDatabase, openDatabaseProbe, type DatabaseTarget, type Db } from '.
 import { migrateToLatest } from '../platform/db/migrate.ts';
 import { JobEvents } from '../pipeline/work/work.events.ts';
 import { deletePurgedIntervalRuns, purgeExpiredResults } from '../pipeline/work/work.repository.ts';
-import {
-  TASK,
-  crawlValueGivenUp,
-  crawlValueTask,
-  expireJobTask,
-} from '../pipeline/tasks/tasks.crawl-value.ts';
-import { VALUES_PER_CHUNK, crawlValuesTask, type CrawlDeps } from '../pipeline/tasks/tasks.crawl-values.ts';
+import { VALUES_PER_CHUNK } from '../pipeline/tasks/tasks.crawl-chunk.ts';
+import { createServiceTasks } from '../pipeline/tasks/tasks.registry.ts';
+import { reenqueueLostWork } from '../pipeline/tasks/tasks.reconcile.ts';
+import type { CrawlDeps } from '../pipeline/tasks/tasks.types.ts';
 import { WorkSlots } from '../platform/lib/slots.ts';
 import { groupCommitFault } from './group-fault.ts';
 import { armGroupCommitPause } from '../pipeline/results/results.fault.ts';
-import { runIntervalJobTask } from '../api/jobs/jobs.interval.ts';
-import { reenqueueLostWork } from '../api/jobs/jobs.reconcile.ts';
-import { RUN_INTERVAL_TASK } from '../pipeline/submissions/submissions.interval.ts';
+import { startIntervalRun } from '../pipeline/submissions/submissions.service.ts';
 import { deleteIdempotencyKeysBefore } from '../pipeline/submissions/submissions.repository.ts';
 import { isoNow, isoPlus } from '../platform/lib/time.ts';
 import { deleteObservationsBefore } from '../pipeline/observations/observations.repository.ts';
 import { createMetrics } from '../platform/metrics/metrics.ts';
 import { createMetricsRecorder } from './metrics-recorder.ts';
 import { createConfiguredQueue } from '../pipeline/queue/queue.engine.ts';
-import type { GivenUpHandler, TaskHandler } from '../pipeline/queue/queue.types.ts';
+import type { TaskRegistry } from '../pipeline/queue/queue.types.ts';
 import { SourceCatalogue } from '../crawl/sources/sources.catalogue.ts';
 import {
   createCallbackPolicy,
@@ -52,6 +47,8 @@ export interface ProcessDeps extends AppServices, CrawlDeps {
 /** A process's wired parts: deps for the app and tasks, plus start and close. */
 export interface Runtime {
   deps: ProcessDeps;
+  /** The task registry the queue runs; tests run a task directly through it. */
+  tasks: TaskRegistry;
   /** Starts the worker side (queue processing and the retention cleaner) when the role has one. */
   startWorker(): void;
   close(): Promise<void>;
@@ -206,17 +203,10 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
   };
   const pause = groupCommitFault(config.faultGroupCommit, logger);
   const disarmFault = pause ? armGroupCommitPause(pause) : undefined;
-  const handlers: Record<string, TaskHandler> = {
-    [TASK.crawlValues]: (payload) => crawlValuesTask(deps, payload),
-    [TASK.crawlValue]: (payload) => crawlValueTask(deps, payload),
-    [TASK.expireJob]: (payload) => expireJobTask(deps, payload),
-    [RUN_INTERVAL_TASK]: (payload) => runIntervalJobTask(deps, payload),
-  };
-  // What the queue calls when it gives a task up: a value that can never be answered fails its job.
-  const givenUp: Record<string, GivenUpHandler> = {
-    [TASK.crawlValues]: (payload, error) => crawlValueGivenUp(deps, payload, error),
-    [TASK.crawlValue]: (payload, error) => crawlValueGivenUp(deps, payload, error),
-  };
+  const tasks = createServiceTasks({
+    ...deps,
+    startIntervalRun: (job, account) => startIntervalRun(deps, job, account),
+  });
   // Claim chunks while fewer than two processes' worth of values are promised, so the queue runs
   // a little ahead of the crawls but leaves the rest of a large job to the other workers.
   const taskRoom = () => Math.ceil((2 * config.workerConcurrency - deps.valueSlots.held) / VALUES_PER_CHUNK);
@@ -233,9 +223,10 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
 
   return {
     deps,
+    tasks,
     startWorker() {
       if (config.role === 'api') return;
-      queue.start(handlers, config.workerConcurrency, givenUp, taskRoom);
+      queue.start(tasks, config.workerConcurrency, taskRoom);
       webhooks.start();
       // Every worker ticks; the one holding the period's lease cleans (once per cluster and period).
       // BullMQ: Redis only carries work, so what it lost is re-added from the database, by one

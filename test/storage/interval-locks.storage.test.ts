@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { runIntervalJobTask } from '../../src/api/jobs/jobs.interval.ts';
+import { INTERVAL_RUN_TASK } from '../../src/pipeline/tasks/tasks.interval-run.ts';
 import { armGroupCommitPause } from '../../src/pipeline/results/results.fault.ts';
 import { recordValueResults } from '../../src/pipeline/results/results.record.ts';
 import { findJob, findLatestRun } from '../../src/pipeline/work/work.repository.ts';
@@ -41,7 +41,10 @@ for (const dialect of DIALECTS) {
       });
       const intervalId = created.json().job._id as string;
       const parent = await findJob(deps.db, intervalId);
-      await runIntervalJobTask(deps, { jobId: intervalId, runAt: parent?.next_run_at });
+      await harness.runtime.tasks.run(INTERVAL_RUN_TASK.name, {
+        jobId: intervalId,
+        runAt: parent?.next_run_at,
+      });
       const run = await findLatestRun(deps.db, intervalId);
       assert.ok(run);
 

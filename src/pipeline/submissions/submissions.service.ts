@@ -19,12 +19,12 @@ import {
 } from '../results/results.record.ts';
 import { sameMarketplaceCountries, type SourceCatalogue } from '../../crawl/sources/sources.catalogue.ts';
 import type { WorkQueue } from '../queue/queue.types.ts';
-import { expireJobTaskSpec } from '../tasks/tasks.crawl-value.ts';
-import { chunksOf, crawlValuesTaskSpec } from '../tasks/tasks.crawl-values.ts';
+import { chunksOf, crawlChunkTaskSpec } from '../tasks/tasks.crawl-chunk.ts';
+import { expireJobTaskSpec } from '../tasks/tasks.expire-job.ts';
 import { findAccountJob, insertJob, insertJobValues } from '../work/work.repository.ts';
 import type { Job, JobValue } from '../work/work.table.ts';
 import { findAnsweredJob, recordClaim, type IdempotencyClaim } from './submissions.idempotency.ts';
-import { writeIntervalJob } from './submissions.interval.ts';
+import { intervalSubmissionOf, writeIntervalJob } from './submissions.interval.ts';
 import { worstCaseCredits, type Submission } from './submissions.rules.ts';
 
 /** What creating a job needs from the process. */
@@ -86,7 +86,7 @@ export async function createJob(
       const valid = submission.values.flatMap((_, index) =>
         submission.invalidValues.has(index) ? [] : [index],
       );
-      const crawlTasks = chunksOf(jobId, valid).map(crawlValuesTaskSpec);
+      const crawlTasks = chunksOf(jobId, valid).map(crawlChunkTaskSpec);
       await deps.queue.add([...crawlTasks, expireJobTaskSpec(jobId, job.deadline_at)], trx);
       invalidRecorded = await recordInvalidValues(trx, deps, job, submission);
     });
@@ -101,6 +101,17 @@ export async function createJob(
     deps.events.jobEnded(jobId);
   }
   return { jobId, replayed: false };
+}
+
+/**
+ * Starts a run of interval job `job` for `account` (the `run_interval_job` task calls it): a batch
+ * job of the interval job's values and parameters, its deliveries signed with the interval job's
+ * secret (decisions C3).
+ */
+export async function startIntervalRun(deps: SubmitDeps, job: Job, account: Account): Promise<void> {
+  const submission = { ...(await intervalSubmissionOf(deps, job)), intervalMinutes: null };
+  const webhookSecret = job.webhook_secret ? { webhookSecret: job.webhook_secret } : {};
+  await createJob(deps, account, submission, { extras: { parentId: job.id, ...webhookSecret } });
 }
 
 function jobRow(
