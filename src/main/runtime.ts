@@ -18,6 +18,8 @@ import { WorkSlots } from '../platform/lib/slots.ts';
 import { groupCommitFault } from './group-fault.ts';
 import { armGroupCommitPause } from '../pipeline/results/results.fault.ts';
 import { startIntervalRun } from '../pipeline/submissions/submissions.service.ts';
+import { createProcessDriverHealth, reportBlockPage } from './driver-health.ts';
+import { deleteDriverHealthBefore } from '../crawl/driver-health/driver-health.repository.ts';
 import { deleteIdempotencyKeysBefore } from '../pipeline/submissions/submissions.repository.ts';
 import { isoNow, isoPlus } from '../platform/lib/time.ts';
 import { deleteObservationsBefore } from '../pipeline/observations/observations.repository.ts';
@@ -36,6 +38,9 @@ import type { FetcherOptions } from '../crawl/fetcher/fetcher.options.ts';
 import { tryAcquireLease } from '../platform/leases/leases.repository.ts';
 import { startLeasedSchedule, type LeasedSchedule } from '../platform/leases/leases.schedule.ts';
 
+/** Driver health counts are reported for the last hour and kept a day. */
+const DRIVER_HEALTH_KEPT_MINUTES = 24 * 60;
+
 /**
  * Everything one process is wired from: what the HTTP app and the tasks take. Only `main/` and
  * `app.ts` see the whole; every feature takes its own few dependencies.
@@ -51,6 +56,8 @@ export interface Runtime {
   tasks: TaskRegistry;
   /** Starts the worker side (queue processing and the retention cleaner) when the role has one. */
   startWorker(): void;
+  /** Writes the driver-health counts summed so far (they are written every few seconds anyway). */
+  flushDriverHealth(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -139,6 +146,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
   const limits = await createClusterLimits(config, logger);
   const metrics = createMetrics();
   metrics.readQueueDepthWith(() => queue.depth());
+  const driverHealth = createProcessDriverHealth({ config, db, logger, metrics });
   // Only crawling processes parse pages and score crawled values; the API role never starts a thread.
   const compute =
     config.role === 'api'
@@ -151,13 +159,14 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
       : createCrawlEngine({
           logger,
           offload,
+          health: driverHealth,
           fetcherOptions: {
             ...configuredFetcherOptions(config),
             politeness: limits?.politeness,
             events: {
               fetched: metrics.fetched,
               retried: metrics.fetchRetried,
-              blocked: metrics.fetchBlocked,
+              blocked: reportBlockPage(driverHealth, metrics),
             },
           },
         });
@@ -219,11 +228,13 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     await deletePurgedIntervalRuns(db);
     await deleteIdempotencyKeysBefore(db, isoPlus(now, -24 * 3600_000));
     await deleteObservationsBefore(db, isoPlus(now, -config.historyRetentionDays * 86_400_000), 1000);
+    await deleteDriverHealthBefore(db, Math.floor(Date.now() / 60_000) - DRIVER_HEALTH_KEPT_MINUTES);
   }
 
   return {
     deps,
     tasks,
+    flushDriverHealth: () => driverHealth.flush(),
     startWorker() {
       if (config.role === 'api') return;
       queue.start(tasks, config.workerConcurrency, taskRoom);
@@ -258,6 +269,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
       await queue.stop(config.shutdownTimeoutMs);
       await webhooks.stop(config.shutdownTimeoutMs);
       await engine?.close();
+      await driverHealth.close();
       await compute?.close();
       limits?.redis.disconnect();
       databaseProbe.close();
