@@ -9,11 +9,17 @@ import {
   useJsonSerializer,
 } from './api/account-plane/account-plane.route-schema.ts';
 import { accountPlaneRoutes } from './api/account-plane/account-plane.routes.ts';
-import type { AppDeps } from './app.deps.ts';
 import { requireDataApiAuth } from './accounts/auth/auth.hook.ts';
 import { dashboardRoutes } from './api/dashboard/dashboard.routes.ts';
-import { healthRoutes } from './api/health/health.routes.ts';
+import { healthRoutes, type HealthDeps } from './api/health/health.routes.ts';
 import { historyRoutes } from './api/history/history.routes.ts';
+import type { HistoryDeps } from './api/history/history.service.ts';
+import type { JobsDeps } from './api/jobs/jobs.service.ts';
+import type { StreamsDeps } from './api/streams/streams.service.ts';
+import type { BucketStoreFactory } from './accounts/ratelimit/ratelimit.store.ts';
+import type { Config } from './config.ts';
+import type { Metrics } from './platform/metrics/metrics.ts';
+import type { Logger } from 'pino';
 import { installErrorHandling } from './api/http/http.errors.ts';
 import type { TlsCredentials } from './api/http/http.tls.ts';
 import { lazySerializers } from './api/http/http.serialization.ts';
@@ -28,7 +34,20 @@ import { createRateLimits } from './accounts/ratelimit/ratelimit.service.ts';
 import { FIELD_HINTS } from './pipeline/submissions/submissions.schema.ts';
 import { streamsRoutes } from './api/streams/streams.routes.ts';
 
-/** Options of the HTTP app that are not part of the deps. */
+/**
+ * What the HTTP app is built from: what its features take, together. Made once per process by
+ * `main/runtime.ts`; each feature is handed only its own part.
+ */
+export interface AppServices extends JobsDeps, StreamsDeps, HistoryDeps, HealthDeps {
+  config: Config;
+  logger: Logger;
+  /** Prometheus metrics of this process (decisions G33), shown by `GET /metrics`. */
+  metrics: Metrics;
+  /** Where the API's rate-limit buckets live (Redis in distributed mode); absent, in this process. */
+  rateLimitStore?: BucketStoreFactory;
+}
+
+/** Options of the HTTP app that are not services. */
 export interface AppOptions {
   jwtSecret: Uint8Array;
   /** Answers false once shutdown began, so `/health` stops reporting ready. */
@@ -38,7 +57,7 @@ export interface AppOptions {
 }
 
 /** Builds the HTTP app (never listens: `main/server.ts` does). */
-export async function buildApp(deps: AppDeps, options: AppOptions): Promise<FastifyInstance> {
+export async function buildApp(deps: AppServices, options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: deps.config.bodyLimitBytes,
@@ -151,7 +170,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions): Promise<Fast
  * `/metrics` only, on `HEALTH_PORT` (and on `WORKER_METRICS_PORT` when that is set too).
  */
 export async function buildOperationsApp(
-  deps: AppDeps,
+  deps: Pick<AppServices, 'logger' | 'metrics' | 'config' | 'pingDatabase'>,
   isAccepting: () => boolean = () => true,
 ): Promise<FastifyInstance> {
   const app = Fastify({ loggerInstance: deps.logger as FastifyBaseLogger });

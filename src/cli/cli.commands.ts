@@ -6,7 +6,8 @@ import {
   requireAccount,
 } from '../accounts/provisioning/provisioning.service.ts';
 import { listSourceGrants } from '../accounts/accounts/accounts.repository.ts';
-import type { AppDeps } from '../app.deps.ts';
+import type { SourceCatalogue } from '../crawl/sources/sources.catalogue.ts';
+import type { Db } from '../platform/db/database.ts';
 import { updateAccountStatus } from '../accounts/accounts/accounts.repository.ts';
 import { insertAuditEntry } from '../accounts/audit/audit.repository.ts';
 import { updateSpendingSettings } from '../accounts/credits/credits.repository.ts';
@@ -17,7 +18,10 @@ import { createUser, disableUser } from '../accounts/identity/identity.users.ts'
 import { USAGE } from './cli.usage.ts';
 
 /** What an operator command needs: the database and the source catalogue. */
-export type CliDeps = Pick<AppDeps, 'db' | 'catalogue'>;
+export interface CliDeps {
+  db: Db;
+  catalogue: SourceCatalogue;
+}
 
 function requireOption(values: Record<string, unknown>, name: string): string {
   const value = values[name];

@@ -6,7 +6,8 @@ import { sleep } from '../platform/lib/time.ts';
  * The test-only group-commit fault (`FAULT_GROUP_COMMIT`, README): the first group commit after
  * `afterGroups` groups that writes at least `minValues` values pauses inside its transaction, once,
  * for `pauseMs` after writing them (before the job's counters, credits and deliveries), and says so
- * at warn, so a crash test can kill the process there. Absent (no hook) unless configured.
+ * at warn, so a crash test can kill the process there. Undefined unless configured; the runtime
+ * arms it (`results.fault.ts`).
  */
 export function groupCommitFault(
   fault: GroupCommitFault | undefined,

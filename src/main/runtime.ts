@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { requestIdMixin } from '../platform/lib/request-context.ts';
-import type { AppDeps } from '../app.deps.ts';
+import type { AppServices } from '../app.ts';
 import type { Config } from '../config.ts';
 import { createCrawlEngine } from '../crawl/engine/crawl.engine.ts';
 import { offloadInPlace } from '../crawl/engine/crawl.offload.ts';
@@ -10,30 +10,23 @@ import { openDatabase, openDatabaseProbe, type DatabaseTarget, type Db } from '.
 import { migrateToLatest } from '../platform/db/migrate.ts';
 import { JobEvents } from '../pipeline/work/work.events.ts';
 import { deletePurgedIntervalRuns, purgeExpiredResults } from '../pipeline/work/work.repository.ts';
-import {
-  TASK,
-  crawlValueGivenUp,
-  crawlValueTask,
-  expireJobTask,
-} from '../pipeline/tasks/tasks.crawl-value.ts';
-import { VALUES_PER_CHUNK, crawlValuesTask } from '../pipeline/tasks/tasks.crawl-values.ts';
+import { VALUES_PER_CHUNK } from '../pipeline/tasks/tasks.crawl-chunk.ts';
+import { createServiceTasks } from '../pipeline/tasks/tasks.registry.ts';
+import { reenqueueLostWork } from '../pipeline/tasks/tasks.reconcile.ts';
+import type { CrawlDeps } from '../pipeline/tasks/tasks.types.ts';
 import { WorkSlots } from '../platform/lib/slots.ts';
 import { groupCommitFault } from './group-fault.ts';
+import { armGroupCommitPause } from '../pipeline/results/results.fault.ts';
+import { startIntervalRun } from '../pipeline/submissions/submissions.service.ts';
 import { createProcessDriverHealth, reportBlockPage } from './driver-health.ts';
 import { deleteDriverHealthBefore } from '../crawl/driver-health/driver-health.repository.ts';
-
-/** Driver health counts are reported for the last hour and kept a day. */
-const DRIVER_HEALTH_KEPT_MINUTES = 24 * 60;
-import { runIntervalJobTask } from '../api/jobs/jobs.interval.ts';
-import { reenqueueLostWork } from '../api/jobs/jobs.reconcile.ts';
-import { RUN_INTERVAL_TASK } from '../pipeline/submissions/submissions.interval.ts';
 import { deleteIdempotencyKeysBefore } from '../pipeline/submissions/submissions.repository.ts';
 import { isoNow, isoPlus } from '../platform/lib/time.ts';
 import { deleteObservationsBefore } from '../pipeline/observations/observations.repository.ts';
 import { createMetrics } from '../platform/metrics/metrics.ts';
 import { createMetricsRecorder } from './metrics-recorder.ts';
 import { createConfiguredQueue } from '../pipeline/queue/queue.engine.ts';
-import type { GivenUpHandler, TaskHandler } from '../pipeline/queue/queue.types.ts';
+import type { TaskRegistry } from '../pipeline/queue/queue.types.ts';
 import { SourceCatalogue } from '../crawl/sources/sources.catalogue.ts';
 import {
   createCallbackPolicy,
@@ -46,9 +39,22 @@ import { createPageRenderer } from '../crawl/fetcher/fetcher.rendered.ts';
 import { tryAcquireLease } from '../platform/leases/leases.repository.ts';
 import { startLeasedSchedule, type LeasedSchedule } from '../platform/leases/leases.schedule.ts';
 
+/** Driver health counts are reported for the last hour and kept a day. */
+const DRIVER_HEALTH_KEPT_MINUTES = 24 * 60;
+
+/**
+ * Everything one process is wired from: what the HTTP app and the tasks take. Only `main/` and
+ * `app.ts` see the whole; every feature takes its own few dependencies.
+ */
+export interface ProcessDeps extends AppServices, CrawlDeps {
+  config: Config;
+}
+
 /** A process's wired parts: deps for the app and tasks, plus start and close. */
 export interface Runtime {
-  deps: AppDeps;
+  deps: ProcessDeps;
+  /** The task registry the queue runs; tests run a task directly through it. */
+  tasks: TaskRegistry;
   /** Starts the worker side (queue processing and the retention cleaner) when the role has one. */
   startWorker(): void;
   /** Writes the driver-health counts summed so far (they are written every few seconds anyway). */
@@ -188,7 +194,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
       tryAcquireLease(db, { name: 'deliveries-flush', owner: processId, ttlMs: Math.floor(periodMs * 0.8) }),
     onAttempt: metrics.deliveryAttempted,
   });
-  const deps: AppDeps = {
+  const deps: ProcessDeps = {
     config,
     db,
     queue,
@@ -207,19 +213,13 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     onValueRecorded: createMetricsRecorder(metrics, logger),
     metrics,
     valueSlots: new WorkSlots(config.workerConcurrency),
-    pauseInGroup: groupCommitFault(config.faultGroupCommit, logger),
   };
-  const handlers: Record<string, TaskHandler> = {
-    [TASK.crawlValues]: (payload) => crawlValuesTask(deps, payload),
-    [TASK.crawlValue]: (payload) => crawlValueTask(deps, payload),
-    [TASK.expireJob]: (payload) => expireJobTask(deps, payload),
-    [RUN_INTERVAL_TASK]: (payload) => runIntervalJobTask(deps, payload),
-  };
-  // What the queue calls when it gives a task up: a value that can never be answered fails its job.
-  const givenUp: Record<string, GivenUpHandler> = {
-    [TASK.crawlValues]: (payload, error) => crawlValueGivenUp(deps, payload, error),
-    [TASK.crawlValue]: (payload, error) => crawlValueGivenUp(deps, payload, error),
-  };
+  const pause = groupCommitFault(config.faultGroupCommit, logger);
+  const disarmFault = pause ? armGroupCommitPause(pause) : undefined;
+  const tasks = createServiceTasks({
+    ...deps,
+    startIntervalRun: (job, account) => startIntervalRun(deps, job, account),
+  });
   // Claim chunks while fewer than two processes' worth of values are promised, so the queue runs
   // a little ahead of the crawls but leaves the rest of a large job to the other workers.
   const taskRoom = () => Math.ceil((2 * config.workerConcurrency - deps.valueSlots.held) / VALUES_PER_CHUNK);
@@ -237,10 +237,11 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
 
   return {
     deps,
+    tasks,
     flushDriverHealth: () => driverHealth.flush(),
     startWorker() {
       if (config.role === 'api') return;
-      queue.start(handlers, config.workerConcurrency, givenUp, taskRoom);
+      queue.start(tasks, config.workerConcurrency, taskRoom);
       webhooks.start();
       // Every worker ticks; the one holding the period's lease cleans (once per cluster and period).
       // BullMQ: Redis only carries work, so what it lost is re-added from the database, by one
@@ -276,6 +277,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
       await compute?.close();
       limits?.redis.disconnect();
       databaseProbe.close();
+      disarmFault?.();
       await db.destroy();
     },
   };

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { creditBalance } from '../../src/accounts/credits/credits.service.ts';
-import { TASK } from '../../src/pipeline/tasks/tasks.crawl-value.ts';
+import { CRAWL_CHUNK_TASK, CRAWL_ONE_VALUE_TASK } from '../../src/pipeline/tasks/tasks.crawl-chunk.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { until } from '../support/until.ts';
 
@@ -17,8 +17,8 @@ describe('a job whose work cannot go on (spec 3.1 failed, decisions C1)', () => 
   /** Replaces the job's crawl tasks by one with a payload no retry fixes (a PermanentTaskError). */
   async function breakCrawlTasks(jobId: string): Promise<void> {
     const { db, queue } = harness.runtime.deps;
-    await db.deleteFrom('queue_tasks').where('task', '=', TASK.crawlValues).execute();
-    await queue.add([{ task: TASK.crawlValue, payload: { jobId, index: 'first' } }]);
+    await db.deleteFrom('queue_tasks').where('task', '=', CRAWL_CHUNK_TASK.name).execute();
+    await queue.add([{ task: CRAWL_ONE_VALUE_TASK.name, payload: { jobId, index: 'first' } }]);
   }
 
   it('ends failed at once with the reason, every value answered and the reservation released once', async () => {
@@ -38,7 +38,7 @@ describe('a job whose work cannot go on (spec 3.1 failed, decisions C1)', () => 
     ).json();
     assert.equal(status.job.status, 'failed', 'ended long before its 24-hour hard timeout');
     assert.equal(status.job.done, 3);
-    assert.match(status.job.failure_reason, /given up: payload index is not a number/);
+    assert.match(status.job.failure_reason, /given up: crawl_value payload \/index: Expected integer/);
 
     const download = (
       await harness.app.inject({ method: 'GET', url: `/job/${jobId}/download`, headers })

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { findJob } from '../../src/pipeline/work/work.repository.ts';
-import { runIntervalJobTask } from '../../src/api/jobs/jobs.interval.ts';
+import { INTERVAL_RUN_TASK } from '../../src/pipeline/tasks/tasks.interval-run.ts';
 import { grantCredits } from '../../src/accounts/credits/credits.service.ts';
 import { fetchTruth, startHarness, type Harness, type SandboxTruth } from '../support/harness.ts';
 
@@ -63,7 +63,7 @@ describe('interval jobs (G5, spec 4.4 and 4.5)', () => {
 
     // The period comes: the scheduled task starts the next run.
     const job = await findJob(harness.runtime.deps.db, jobId);
-    await runIntervalJobTask(harness.runtime.deps, { jobId, runAt: job?.next_run_at });
+    await harness.runtime.tasks.run(INTERVAL_RUN_TASK.name, { jobId, runAt: job?.next_run_at });
     const second = await waitForRun(jobId);
     assert.notEqual(second.run_id, first.run_id);
     assert.equal(new Date(second.next_run_at).getTime() - nextRunAt, 60 * 60_000);
@@ -96,7 +96,7 @@ describe('interval jobs (G5, spec 4.4 and 4.5)', () => {
     // The first run spent both credits: the next period cannot reserve and is skipped.
     const runNext = async () => {
       const job = await findJob(harness.runtime.deps.db, jobId);
-      await runIntervalJobTask(harness.runtime.deps, { jobId, runAt: job?.next_run_at });
+      await harness.runtime.tasks.run(INTERVAL_RUN_TASK.name, { jobId, runAt: job?.next_run_at });
     };
     await runNext();
     const skipped = (await ask('GET', `/job/${jobId}`)).job;

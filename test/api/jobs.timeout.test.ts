@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { creditBalance } from '../../src/accounts/credits/credits.service.ts';
-import { crawlValueTask, expireJobTask } from '../../src/pipeline/tasks/tasks.crawl-value.ts';
+import { CRAWL_ONE_VALUE_TASK } from '../../src/pipeline/tasks/tasks.crawl-chunk.ts';
+import { EXPIRE_JOB_TASK } from '../../src/pipeline/tasks/tasks.expire-job.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 
 describe('the hard timeout of a batch job (C1)', () => {
@@ -36,8 +37,8 @@ describe('the hard timeout of a batch job (C1)', () => {
       .execute();
 
     // A crawl task that runs after the deadline records a timeout instead of crawling.
-    await crawlValueTask(harness.runtime.deps, { jobId, index: 0 });
-    await expireJobTask(harness.runtime.deps, { jobId });
+    await harness.runtime.tasks.run(CRAWL_ONE_VALUE_TASK.name, { jobId, index: 0 });
+    await harness.runtime.tasks.run(EXPIRE_JOB_TASK.name, { jobId });
 
     const status = (await harness.app.inject({ method: 'GET', url: `/job/${jobId}`, headers })).json();
     assert.deepEqual(status.job, { _id: jobId, status: 'finished', done: 3, all: 3 });

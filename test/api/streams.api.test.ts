@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { expireJobTask } from '../../src/pipeline/tasks/tasks.crawl-value.ts';
+import { EXPIRE_JOB_TASK } from '../../src/pipeline/tasks/tasks.expire-job.ts';
 import { flushStaleBatches } from '../../src/pipeline/deliveries/deliveries.assembly.ts';
 import { DIALECTS } from '../support/databases.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
@@ -328,7 +328,7 @@ for (const dialect of DIALECTS) {
         await flushStaleBatches(db, { flushIntervalMs: 1000, now: new Date(Date.now() + 5000) }),
         0,
       );
-      await expireJobTask(harness.runtime.deps, { jobId: id });
+      await harness.runtime.tasks.run(EXPIRE_JOB_TASK.name, { jobId: id });
       const status = await call('GET', `/stream/${id}`);
       assert.equal(status.body.status, 'finished');
       assert.equal(status.body.values_errors, 3);
@@ -361,7 +361,7 @@ for (const dialect of DIALECTS) {
         deliveries.body.deliveries.map((d: any) => [d.batch_sequence, d.results_count, d.is_final]),
         [[1, 1, false]],
       );
-      await expireJobTask(harness.runtime.deps, { jobId: id });
+      await harness.runtime.tasks.run(EXPIRE_JOB_TASK.name, { jobId: id });
       const after = await call('GET', `/stream/${id}/deliveries`);
       assert.deepEqual(
         after.body.deliveries.map((d: any) => [d.batch_sequence, d.results_count, d.is_final]),

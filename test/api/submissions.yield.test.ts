@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { CHUNK_ROWS } from '../../src/platform/lib/chunks.ts';
-import { VALUES_PER_CHUNK } from '../../src/pipeline/tasks/tasks.crawl-values.ts';
+import { VALUES_PER_CHUNK } from '../../src/pipeline/tasks/tasks.crawl-chunk.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 
 describe('a 100 000-value submission (issue 8 part 2, defect 12)', () => {

@@ -23,9 +23,8 @@ const LAYERS: readonly (readonly string[])[] = [
   ['client'], // the typed client pricecrawl/client (HTTP only)
   ['sandbox'], // the simulated marketplaces (never imported by drivers)
   ['pipeline/submissions'], // validation, idempotency and job creation shared by POST /job and POST /stream
-  ['pipeline/tasks'], // queue tasks crawl_values (chunks of values), crawl_value (older rows) and expire_job
+  ['pipeline/tasks'], // the task list both queue engines run (tasks.registry.ts): crawl chunks, deadlines, interval periods; reconciliation of lost work
   ['pipeline/observations'], // the observation cache and history rows: reuse or crawl
-  ['app.deps.ts'], // the shape of a process's dependencies (type-only imports)
   ['pipeline/results'], // build a result item, record it, settle credits, hand it to deliveries
   ['pipeline/deliveries'], // webhook deliveries of every job: assembly, payload, dispatcher, table
   ['pipeline/webhooks'], // webhook transport (sender, signatures, address policy)

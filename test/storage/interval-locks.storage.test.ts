@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { runIntervalJobTask } from '../../src/api/jobs/jobs.interval.ts';
+import { INTERVAL_RUN_TASK } from '../../src/pipeline/tasks/tasks.interval-run.ts';
+import { armGroupCommitPause } from '../../src/pipeline/results/results.fault.ts';
 import { recordValueResults } from '../../src/pipeline/results/results.record.ts';
 import { findJob, findLatestRun } from '../../src/pipeline/work/work.repository.ts';
 import { DIALECTS } from '../support/databases.ts';
@@ -40,16 +41,20 @@ for (const dialect of DIALECTS) {
       });
       const intervalId = created.json().job._id as string;
       const parent = await findJob(deps.db, intervalId);
-      await runIntervalJobTask(deps, { jobId: intervalId, runAt: parent?.next_run_at });
+      await harness.runtime.tasks.run(INTERVAL_RUN_TASK.name, {
+        jobId: intervalId,
+        runAt: parent?.next_run_at,
+      });
       const run = await findLatestRun(deps.db, intervalId);
       assert.ok(run);
 
       // The group holds the run's row from its first write until the gate opens.
       let open!: () => void;
       const gate = new Promise<void>((resolve) => (open = resolve));
-      const recording = recordValueResults({ ...deps, pauseInGroup: () => gate }, run, [
+      const disarm = armGroupCommitPause(() => gate);
+      const recording = recordValueResults(deps, run, [
         { index: 0, item: notFoundItem('1'), cost: 1, reservedShare: 1 },
-      ]);
+      ]).finally(disarm);
       await sleep(100);
       const deleting = harness.app.inject({ method: 'DELETE', url: `/job/${intervalId}`, headers });
       await untilSomeoneWaitsForALock();
@@ -87,14 +92,15 @@ for (const dialect of DIALECTS) {
         if (arrived === jobs.length) allArrived();
         await together;
       };
+      const disarm = armGroupCommitPause(pauseInGroup);
       const outcomes = await Promise.allSettled(
         jobs.map((job) =>
-          recordValueResults({ ...deps, pauseInGroup }, job, [
+          recordValueResults(deps, job, [
             { index: 0, item: notFoundItem('1'), cost: 1, reservedShare: 1 },
             { index: 1, item: notFoundItem('2'), cost: 1, reservedShare: 1 },
           ]),
         ),
-      );
+      ).finally(disarm);
       for (const outcome of outcomes) {
         assert.equal(outcome.status, 'fulfilled', String((outcome as PromiseRejectedResult).reason));
       }

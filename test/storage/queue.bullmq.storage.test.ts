@@ -9,12 +9,8 @@ import {
   type BullmqQueueOptions,
 } from '../../src/pipeline/queue/queue.bullmq.ts';
 import { claimOutboxBatch, writeOutbox } from '../../src/pipeline/queue/queue.outbox.ts';
-import {
-  PermanentTaskError,
-  type GivenUpHandler,
-  type TaskHandler,
-  type WorkQueue,
-} from '../../src/pipeline/queue/queue.types.ts';
+import { PermanentTaskError, type WorkQueue } from '../../src/pipeline/queue/queue.types.ts';
+import { testTasks, type TestGivenUp, type TestTaskRun } from '../support/task-list.ts';
 import { until } from '../support/until.ts';
 import { DIALECTS, createTestDatabase, openMigratedTestDb, type TestDatabase } from '../support/databases.ts';
 import { TEST_REDIS_URL, dropRedisPrefix, requireRedis, uniqueRedisPrefix } from '../support/redis.ts';
@@ -52,10 +48,10 @@ for (const dialect of DIALECTS) {
 
     /** A fresh BullMQ queue name for the test, and an engine on it (started with handlers if given). */
     function engine(
-      handlers?: Record<string, TaskHandler>,
+      handlers?: Record<string, TestTaskRun>,
       overrides: Partial<BullmqQueueOptions> = {},
       concurrency = 4,
-      givenUp: Record<string, GivenUpHandler> = {},
+      givenUp: Record<string, TestGivenUp> = {},
     ): WorkQueue {
       const queue = createBullmqQueue(db, silent, {
         redisUrl: TEST_REDIS_URL,
@@ -65,7 +61,7 @@ for (const dialect of DIALECTS) {
         ...overrides,
       });
       started.push(queue);
-      if (handlers) queue.start(handlers, concurrency, givenUp);
+      if (handlers) queue.start(testTasks(handlers, givenUp), concurrency);
       return queue;
     }
 
@@ -236,7 +232,7 @@ for (const dialect of DIALECTS) {
     it('runs delayed tasks after their time, keeping those beyond the horizon in the database', async () => {
       freshQueueName();
       const order: Array<{ name: string; atMs: number }> = [];
-      const record: TaskHandler = async (payload) =>
+      const record: TestTaskRun = async (payload) =>
         void order.push({ name: payload.name as string, atMs: Date.now() });
       const queue = engine({ record }, { relayHorizonMs: 500 });
       const soonMs = Date.now() + 300;
@@ -273,16 +269,15 @@ for (const dialect of DIALECTS) {
       const worker = engine();
       // Each task fills the process (a chunk of values): room for one at a time.
       worker.start(
-        {
+        testTasks({
           chunk: async () => {
             running += 1;
             most = Math.max(most, running);
             await gate;
             running -= 1;
           },
-        },
+        }),
         4,
-        {},
         () => 1 - running,
       );
       await until('a task runs', () => running >= 1);

@@ -3,7 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
 import type { Db } from '../../src/platform/db/database.ts';
 import { createSqlQueue } from '../../src/pipeline/queue/queue.sql.ts';
-import { PermanentTaskError, type TaskHandler } from '../../src/pipeline/queue/queue.types.ts';
+import { PermanentTaskError } from '../../src/pipeline/queue/queue.types.ts';
+import { testTasks, type TestTaskRun } from '../support/task-list.ts';
 import { until } from '../support/until.ts';
 import { DIALECTS, createTestDatabase, openMigratedTestDb, type TestDatabase } from '../support/databases.ts';
 
@@ -26,7 +27,7 @@ for (const dialect of DIALECTS) {
     it('runs every task once and removes it', async () => {
       const queue = createSqlQueue(db, silent, { pollIntervalMs: 20 });
       const seen: number[] = [];
-      queue.start({ note: async (payload) => void seen.push(payload.n as number) }, 4);
+      queue.start(testTasks({ note: async (payload) => void seen.push(payload.n as number) }), 4);
       await queue.add(Array.from({ length: 50 }, (_, n) => ({ task: 'note', payload: { n } })));
       await until('condition', () => seen.length === 50);
       await queue.stop(1000);
@@ -42,7 +43,7 @@ for (const dialect of DIALECTS) {
       const queue = createSqlQueue(db, silent, { pollIntervalMs: 20 });
       let flakyCalls = 0;
       let permanentCalls = 0;
-      const handlers: Record<string, TaskHandler> = {
+      const handlers: Record<string, TestTaskRun> = {
         flaky: async () => {
           flakyCalls += 1;
           if (flakyCalls === 1) throw new Error('transient');
@@ -52,7 +53,7 @@ for (const dialect of DIALECTS) {
           throw new PermanentTaskError('bad payload');
         },
       };
-      queue.start(handlers, 2);
+      queue.start(testTasks(handlers), 2);
       await queue.add([
         { task: 'flaky', payload: {} },
         { task: 'broken', payload: {} },
@@ -72,26 +73,28 @@ for (const dialect of DIALECTS) {
       const givenUp: string[] = [];
       let flakyCalls = 0;
       queue.start(
-        {
-          flaky: async () => {
-            flakyCalls += 1;
-            if (flakyCalls === 1) throw new Error('transient');
+        testTasks(
+          {
+            flaky: async () => {
+              flakyCalls += 1;
+              if (flakyCalls === 1) throw new Error('transient');
+            },
+            hopeless: async () => {
+              throw new Error('always');
+            },
+            broken: async () => {
+              throw new PermanentTaskError('bad payload');
+            },
           },
-          hopeless: async () => {
-            throw new Error('always');
-          },
-          broken: async () => {
-            throw new PermanentTaskError('bad payload');
-          },
-        },
-        3,
-        Object.fromEntries(
-          ['flaky', 'hopeless', 'broken'].map((task) => [
-            task,
-            async (payload: Record<string, unknown>, error: unknown) =>
-              void givenUp.push(`${task} ${String(payload.n)} ${(error as Error).message}`),
-          ]),
+          Object.fromEntries(
+            ['flaky', 'hopeless', 'broken'].map((task) => [
+              task,
+              async (payload: Readonly<Record<string, unknown>>, error: unknown) =>
+                void givenUp.push(`${task} ${String(payload.n)} ${(error as Error).message}`),
+            ]),
+          ),
         ),
+        3,
       );
       await queue.add([
         { task: 'flaky', payload: { n: 1 } },
@@ -111,18 +114,20 @@ for (const dialect of DIALECTS) {
       const queue = createSqlQueue(db, silent, { pollIntervalMs: 20 });
       let hookCalls = 0;
       queue.start(
-        {
-          broken: async () => {
-            throw new PermanentTaskError('bad payload');
+        testTasks(
+          {
+            broken: async () => {
+              throw new PermanentTaskError('bad payload');
+            },
           },
-        },
+          {
+            broken: async () => {
+              hookCalls += 1;
+              if (hookCalls === 1) throw new Error('database away');
+            },
+          },
+        ),
         1,
-        {
-          broken: async () => {
-            hookCalls += 1;
-            if (hookCalls === 1) throw new Error('database away');
-          },
-        },
       );
       await queue.add([{ task: 'broken', payload: {} }]);
       await until(
@@ -166,13 +171,13 @@ for (const dialect of DIALECTS) {
       // A worker that claims and then "dies": its lease is short and never renewed.
       const dying = createSqlQueue(db, silent, { leaseMs: 300, pollIntervalMs: 20 });
       let started = false;
-      dying.start({ job: () => new Promise<void>(() => void (started = true)) }, 1);
+      dying.start(testTasks({ job: () => new Promise<void>(() => void (started = true)) }), 1);
       await dying.add([{ task: 'job', payload: {} }]);
       await until('condition', () => started);
       void dying.stop(0);
       const survivor = createSqlQueue(db, silent, { leaseMs: 300, pollIntervalMs: 20 });
       let finished = false;
-      survivor.start({ job: async () => void (finished = true) }, 1);
+      survivor.start(testTasks({ job: async () => void (finished = true) }), 1);
       await until('condition', () => finished);
       await survivor.stop(1000);
     });

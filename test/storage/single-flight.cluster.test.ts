@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
-import type { AppDeps } from '../../src/app.deps.ts';
 import { redisKeyLocks } from '../../src/platform/cluster/cluster.locks.ts';
 import type { ValueQuery } from '../../src/crawl/vocabulary/crawl.types.ts';
 import { openDatabase, type Db } from '../../src/platform/db/database.ts';
-import { serveValue } from '../../src/pipeline/observations/observations.service.ts';
+import { serveValue, type ServeDeps } from '../../src/pipeline/observations/observations.service.ts';
 import type { ValueResolution } from '../../src/pipeline/results/results.item.ts';
 import { findJob, listJobResults } from '../../src/pipeline/work/work.repository.ts';
 import type { Job } from '../../src/pipeline/work/work.table.ts';
@@ -80,7 +79,7 @@ describe('cluster-wide single-flight: two processes on one PostgreSQL and Redis'
   }
 
   /** Serves the same value in two "processes" at once; answers the crawls made and how each was served. */
-  async function serveInTwo(value: string, shared: Pick<AppDeps, 'flightLocks'>) {
+  async function serveInTwo(value: string, shared: Pick<ServeDeps, 'flightLocks'>) {
     const processes = [
       { ...harness.runtime.deps, ...shared },
       { ...harness.runtime.deps, db: otherDb, ...shared },

@@ -114,13 +114,14 @@ export interface TestCrawlContextOptions {
 
 /**
  * Runs a function in place, as a process without compute threads does, after checking that a
- * compute thread could run it: every parser a driver hands to the engine is registered in
- * `src/crawl/compute/compute.registry.ts`, or it would silently stay on the main thread.
+ * compute thread could run it: every parser a driver hands to the engine is declared in its source
+ * module's `computeParsers` (`src/crawl/compute/compute.registry.ts` lists them), or it would
+ * silently stay on the main thread.
  */
 const registeredOffload: Offload = (run, input) => {
   if (computeNameOf(run) === undefined) {
     return Promise.reject(
-      new Error(`${run.name || 'a parser'} is not registered in src/crawl/compute/compute.registry.ts`),
+      new Error(`${run.name || 'a parser'} is not declared in its source module's computeParsers`),
     );
   }
   return offloadInPlace(run, input);

@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.deps.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { sessionOf } from '../../accounts/identity/identity.hook.ts';
 import { Type } from '@sinclair/typebox';
 import { resultsToCsv } from '../jobs/jobs.csv.ts';
@@ -29,7 +29,7 @@ import { presentJobSummary, readJobsPage } from './account-plane.service.ts';
  * The account's jobs and streams for the dashboard. The dashboard's session never authenticates
  * the data plane, so what it shows of jobs is read here, through the same job and stream services.
  */
-export async function accountJobsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function accountJobsRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
 
   routes.get(

@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.deps.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { sessionOf } from '../../accounts/identity/identity.hook.ts';
 import { accountRouteSchema as schema } from './account-plane.route-schema.ts';
 import {
@@ -36,7 +36,7 @@ import {
 } from './account-plane.service.ts';
 
 /** `/v1/account/*` (decisions G18, G31, C5), registered behind `requireDashboardSession`. */
-export async function accountPlaneRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function accountPlaneRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = deps;
 

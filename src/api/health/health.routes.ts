@@ -1,12 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { HEALTH_ROUTES } from './health.schema.ts';
+
+/** What the health routes need from the process. */
+export interface HealthDeps {
+  /** Answers once the database is reachable; never waits behind a long write. */
+  pingDatabase: () => Promise<void>;
+}
 
 /** `GET /health` (readiness) and `GET /health/live` (liveness), without credentials (decisions G33). */
 export async function healthRoutes(
   app: FastifyInstance,
-  deps: AppDeps,
+  deps: HealthDeps,
   isAccepting: () => boolean,
 ): Promise<void> {
   app.get('/health', { schema: HEALTH_ROUTES.ready }, async () => {

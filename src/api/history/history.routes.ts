@@ -1,14 +1,13 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.deps.ts';
 import { accountOf } from '../../accounts/auth/auth.hook.ts';
 import { XLSX_CONTENT_TYPE, writeXlsx } from '../../platform/lib/xlsx.ts';
 import { historyTable, historyToCsv } from './history.csv.ts';
 import { HISTORY_ROUTE } from './history.schema.ts';
-import { readHistory } from './history.service.ts';
+import { readHistory, type HistoryDeps } from './history.service.ts';
 
 /** `GET /history`: the caller's price history of one value (docs/history.md), JSON, CSV or XLSX. */
-export async function historyRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function historyRoutes(app: FastifyInstance, deps: HistoryDeps): Promise<void> {
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
   routes.get('/history', { schema: HISTORY_ROUTE }, async (request, reply) => {
     const history = await readHistory(deps, accountOf(request), request.query);

@@ -1,10 +1,17 @@
 import type { Account } from '../../accounts/accounts/accounts.table.ts';
-import type { AppDeps } from '../../app.deps.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { SourceCatalogue } from '../../crawl/sources/sources.catalogue.ts';
 import { invalid } from '../../platform/errors/app-error.ts';
 import { valueKeyOf } from '../../pipeline/observations/observations.key.ts';
 import { SOURCE_ID_RANGE, type ValueKey } from '../../crawl/vocabulary/sources.types.ts';
 import { countHistoryPoints, listHistoryPoints, type HistoryFilter } from './history.repository.ts';
 import { HISTORY_PAGE, type HistoryPoint, type HistoryQuery } from './history.schema.ts';
+
+/** What reading a history needs from the process. */
+export interface HistoryDeps {
+  db: Db;
+  catalogue: SourceCatalogue;
+}
 
 /** A page of a price history, as `GET /history` answers it in JSON. */
 export interface HistoryPage {
@@ -44,7 +51,7 @@ function parseBound(field: 'from' | 'to', raw: string | undefined): string | und
 
 /** Checks a history query against the catalogue; answers the filter and page it asks for. */
 export function historyFilterOf(
-  deps: Pick<AppDeps, 'catalogue'>,
+  deps: Pick<HistoryDeps, 'catalogue'>,
   account: Pick<Account, 'id'>,
   query: HistoryQuery,
 ): { filter: HistoryFilter; page: { offset: number; limit: number } } {
@@ -76,7 +83,7 @@ export function historyFilterOf(
 
 /** The caller's price history of one value, one page of it (docs/history.md). */
 export async function readHistory(
-  deps: Pick<AppDeps, 'db' | 'catalogue'>,
+  deps: HistoryDeps,
   account: Pick<Account, 'id'>,
   query: HistoryQuery,
 ): Promise<HistoryPage> {

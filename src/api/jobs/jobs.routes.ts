@@ -1,6 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { AppDeps } from '../../app.deps.ts';
 import { accountOf } from '../../accounts/auth/auth.hook.ts';
 import { XLSX_CONTENT_TYPE, writeXlsx } from '../../platform/lib/xlsx.ts';
 import { claimOf } from '../../pipeline/submissions/submissions.idempotency.ts';
@@ -8,10 +7,10 @@ import type { ResultItem } from '../../pipeline/work/work.table.ts';
 import { resultsTable, resultsToCsv } from './jobs.csv.ts';
 import { deleteIntervalJob, updateIntervalJob } from './jobs.interval.ts';
 import { JOB_ROUTES } from './jobs.schema.ts';
-import { downloadJob, jobStatusView, submitJob } from './jobs.service.ts';
+import { downloadJob, jobStatusView, submitJob, type JobsDeps } from './jobs.service.ts';
 
 /** The batch API of spec 4.1–4.5: each route parses, calls one service function and shapes the answer. */
-export async function jobsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function jobsRoutes(app: FastifyInstance, deps: JobsDeps): Promise<void> {
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
 
   routes.post('/job', { schema: JOB_ROUTES.submit }, async (request) =>

@@ -3,7 +3,6 @@
  * their expiry. Routes parse and shape; everything they answer comes from here.
  */
 import type { Account } from '../../accounts/accounts/accounts.table.ts';
-import type { AppDeps } from '../../app.deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { IdempotencyClaim } from '../../pipeline/submissions/submissions.idempotency.ts';
 import { normalizeSubmission } from '../../pipeline/submissions/submissions.rules.ts';
@@ -12,11 +11,18 @@ import {
   assertSubscribed,
   createJob,
   getAccountJob,
+  type SubmitDeps,
 } from '../../pipeline/submissions/submissions.service.ts';
-import { assertCallbackAllowed } from '../../pipeline/webhooks/webhooks.callback-url.ts';
+import { assertCallbackAllowed, type CallbackPolicy } from '../../pipeline/webhooks/webhooks.callback-url.ts';
 import { newWebhookSecret } from '../../pipeline/webhooks/webhooks.signature.ts';
 import { findLatestRun, listJobResults, listJobValueStrings } from '../../pipeline/work/work.repository.ts';
 import type { Job, ResultItem } from '../../pipeline/work/work.table.ts';
+
+/** What the batch API needs from the process. */
+export interface JobsDeps extends SubmitDeps {
+  /** Which webhook hosts may be called (decisions G28), from `CALLBACK_ALLOW_HOSTS`. */
+  callbackPolicy: CallbackPolicy;
+}
 
 /** The answer of `POST /job` (spec 4.1). */
 export type SubmitJobAnswer = {
@@ -32,7 +38,7 @@ export type SubmitJobAnswer = {
  * waits for it and answers its results too.
  */
 export async function submitJob(
-  deps: AppDeps,
+  deps: JobsDeps,
   account: Account,
   body: SubmissionBody,
   claim: IdempotencyClaim | undefined,
@@ -70,7 +76,7 @@ export async function submitJob(
  * An interval job shows its latest run plus `interval` and `next_run_at` (decisions G5).
  */
 export async function jobStatusView(
-  deps: AppDeps,
+  deps: Pick<JobsDeps, 'db' | 'events'>,
   account: Account,
   jobId: string,
   waitSeconds: number | undefined,
@@ -106,7 +112,7 @@ export async function jobStatusView(
  * latest ended run (decisions G5). `results_expired` once retention purged them, `job_not_finished`
  * before the end.
  */
-async function endedJobServing(deps: Pick<AppDeps, 'db'>, requested: Job): Promise<Job> {
+async function endedJobServing(deps: Pick<JobsDeps, 'db'>, requested: Job): Promise<Job> {
   const job =
     requested.interval_minutes === null ? requested : await findLatestRun(deps.db, requested.id, true);
   if (!job) throw new AppError('job_not_finished');
@@ -115,13 +121,13 @@ async function endedJobServing(deps: Pick<AppDeps, 'db'>, requested: Job): Promi
   return job;
 }
 
-async function readResultsOf(deps: Pick<AppDeps, 'db'>, job: Job): Promise<ResultItem[]> {
+async function readResultsOf(deps: Pick<JobsDeps, 'db'>, job: Job): Promise<ResultItem[]> {
   const rows = await listJobResults(deps.db, job.id);
   return rows.map((row) => JSON.parse(row) as ResultItem);
 }
 
 /** The results of an ended job (spec 4.3); an interval job's are those of its latest ended run. */
-export async function readJobResults(deps: Pick<AppDeps, 'db'>, requested: Job): Promise<ResultItem[]> {
+export async function readJobResults(deps: Pick<JobsDeps, 'db'>, requested: Job): Promise<ResultItem[]> {
   return readResultsOf(deps, await endedJobServing(deps, requested));
 }
 
@@ -130,7 +136,7 @@ export async function readJobResults(deps: Pick<AppDeps, 'db'>, requested: Job):
  * interval job's run, never the parent's own `working`) and the results.
  */
 export async function downloadJob(
-  deps: AppDeps,
+  deps: Pick<JobsDeps, 'db'>,
   account: Account,
   jobId: string,
 ): Promise<{ job: Job; status: Job['status']; results: ResultItem[] }> {
@@ -141,7 +147,7 @@ export async function downloadJob(
 
 /** Waits until the job ends or `timeoutMs` passes; answers the job as it then is. */
 export async function waitForJobEnd(
-  deps: AppDeps,
+  deps: Pick<JobsDeps, 'db' | 'events'>,
   account: Account,
   jobId: string,
   timeoutMs: number,
@@ -156,7 +162,7 @@ export async function waitForJobEnd(
 }
 
 /** The job object of spec 2.2 with every effective parameter echoed. */
-export async function presentJob(deps: Pick<AppDeps, 'db'>, job: Job): Promise<Record<string, unknown>> {
+export async function presentJob(deps: Pick<JobsDeps, 'db'>, job: Job): Promise<Record<string, unknown>> {
   return {
     _id: job.id,
     source: job.source,

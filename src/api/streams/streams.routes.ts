@@ -1,6 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.deps.ts';
 import { accountOf } from '../../accounts/auth/auth.hook.ts';
 import { claimOf } from '../../pipeline/submissions/submissions.idempotency.ts';
 import type { DeliveryStatus } from '../../pipeline/deliveries/deliveries.table.ts';
@@ -13,10 +12,11 @@ import {
   replayOne,
   resultsPage,
   submitStream,
+  type StreamsDeps,
 } from './streams.service.ts';
 
 /** The Stream API of spec 4.6–4.11, registered in the authenticated scope. */
-export async function streamsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function streamsRoutes(app: FastifyInstance, deps: StreamsDeps): Promise<void> {
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
 
   routes.post(

@@ -3,7 +3,8 @@
  * progress, results in completion order, delivery records and replays.
  */
 import type { Account } from '../../accounts/accounts/accounts.table.ts';
-import type { AppDeps } from '../../app.deps.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { AppError, invalid } from '../../platform/errors/app-error.ts';
 import type { ResultItem } from '../../pipeline/work/work.table.ts';
 import type { IdempotencyClaim } from '../../pipeline/submissions/submissions.idempotency.ts';
@@ -12,13 +13,14 @@ import {
   assertSubscribed,
   createJob,
   getAccountJob,
+  type SubmitDeps,
 } from '../../pipeline/submissions/submissions.service.ts';
 import { normalizeSubmission } from '../../pipeline/submissions/submissions.rules.ts';
 import { findAccountJob, findJob, listResultsBySequence } from '../../pipeline/work/work.repository.ts';
 import type { Job } from '../../pipeline/work/work.table.ts';
 import { isObjectId } from '../../platform/lib/ids.ts';
 import { isoNow } from '../../platform/lib/time.ts';
-import { assertCallbackAllowed } from '../../pipeline/webhooks/webhooks.callback-url.ts';
+import { assertCallbackAllowed, type CallbackPolicy } from '../../pipeline/webhooks/webhooks.callback-url.ts';
 import {
   countDeliveriesByStatus,
   findStreamState,
@@ -31,13 +33,20 @@ import {
 import { newWebhookSecret } from '../../pipeline/webhooks/webhooks.signature.ts';
 import type { DeliveryStatus, WebhookDelivery } from '../../pipeline/deliveries/deliveries.table.ts';
 
+/** What the Stream API needs from the process. */
+export interface StreamsDeps extends SubmitDeps {
+  /** Which webhook hosts may be called (decisions G28), from `CALLBACK_ALLOW_HOSTS`. */
+  callbackPolicy: CallbackPolicy;
+  config: Pick<Config, 'resultRetentionHours' | 'streamBodyLimitBytes'>;
+}
+
 /**
  * Creates a stream job (spec 4.6). The secret is shown in this answer only; a repeated request with
  * the same Idempotency-Key and body is answered the same, secret included (it is the same answer
  * to the same caller, and without it the job could not be verified).
  */
 export async function submitStream(
-  deps: AppDeps,
+  deps: StreamsDeps,
   account: Account,
   body: SubmissionBody,
   claim: IdempotencyClaim | undefined,
@@ -61,14 +70,14 @@ export async function submitStream(
 }
 
 /** The caller's stream job; a batch job id is as unknown here as any other (G11). */
-export async function getStreamJob(deps: AppDeps, account: Account, jobId: string): Promise<Job> {
+export async function getStreamJob(deps: { db: Db }, account: Account, jobId: string): Promise<Job> {
   const job = await getAccountJob(deps, account, jobId);
   if (job.kind !== 'stream') throw new AppError('job_not_found');
   return job;
 }
 
 /** Progress of a stream (decisions G6). */
-export async function presentStreamStatus(deps: AppDeps, job: Job): Promise<Record<string, unknown>> {
+export async function presentStreamStatus(deps: { db: Db }, job: Job): Promise<Record<string, unknown>> {
   const state = await findStreamState(deps.db, job.id);
   return {
     error: false,
@@ -91,7 +100,7 @@ export async function presentStreamStatus(deps: AppDeps, job: Job): Promise<Reco
  * appends, or with `batch` exactly what delivery `batch` carried (decisions C6).
  */
 export async function resultsPage(
-  deps: AppDeps,
+  deps: { db: Db },
   job: Job,
   query: { offset: number; limit: number; batch?: number },
 ): Promise<Record<string, unknown>> {
@@ -149,7 +158,7 @@ export function presentDelivery(delivery: WebhookDelivery): Record<string, unkno
 
 /** A page of a stream's deliveries in `batch_sequence` order. */
 export async function deliveriesPage(
-  deps: AppDeps,
+  deps: { db: Db },
   job: Job,
   query: { offset: number; limit: number; status?: DeliveryStatus },
 ): Promise<Record<string, unknown>> {
@@ -169,7 +178,7 @@ export async function deliveriesPage(
 }
 
 /** Re-enqueues every dead-lettered delivery with a fresh attempt budget (spec 4.10). */
-export async function replayAll(deps: AppDeps, job: Job): Promise<{ error: false; replayed: number }> {
+export async function replayAll(deps: { db: Db }, job: Job): Promise<{ error: false; replayed: number }> {
   if (job.results_purged === 1) throw new AppError('results_expired');
   return { error: false, replayed: await replayDeadLetters(deps.db, job.id, isoNow()) };
 }
@@ -179,7 +188,7 @@ export async function replayAll(deps: AppDeps, job: Job): Promise<{ error: false
  * A delivery of another account's job is as unknown as a missing one.
  */
 export async function replayOne(
-  deps: AppDeps,
+  deps: { db: Db },
   account: Account,
   deliveryId: string,
 ): Promise<{ error: false; delivery_id: string; status: DeliveryStatus }> {

@@ -54,4 +54,14 @@ export interface SourceModule {
   readonly driver: SourceDriver;
   /** The fields that count for completeness in this query's content (spec 2.4's conditionals included). */
   expectedFields(query: ValueQuery): ExpectedFields;
+  /**
+   * The source's page parsers a compute thread may run (`src/crawl/compute/`), by a short name (the
+   * pool calls them `<source id>.<name>`). The driver hands them to `context.offload`; one not
+   * listed here runs on the main thread. Each must be synchronous and pure, its input and result
+   * plain data, and its only errors the crawl errors.
+   */
+  readonly computeParsers?: Readonly<Record<string, ComputeParser>>;
 }
+
+/** A pure function of plain data a compute thread may run (a page parser). */
+export type ComputeParser = (input: never) => unknown;

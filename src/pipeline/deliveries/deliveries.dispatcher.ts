@@ -1,7 +1,8 @@
 /**
  * The webhook sender (issue 5 §3). Deliveries are rows: this loop claims due ones with a lease on
- * the row (so one delivery is never in flight twice, even across workers), sends each on its own,
- * records the outcome and the next due time, and gives the lease back. Because the schedule lives
+ * the row (`deliveries.claim.ts`, so one delivery is never in flight twice, even across workers),
+ * sends each on its own (`deliveries.send.ts`: signed by `deliveries.request.ts`, the outcome and the
+ * next due time recorded by `deliveries.outcome.ts`), and gives the lease back. Because the schedule lives
  * in the rows, a delivery due while the process was down goes out when it is back. It runs apart
  * from the crawl queue so a crawl backlog never holds deliveries back, and it bounds concurrency per
  * receiver (`host:port`) so one slow receiver occupies a few slots, never the others' turn.
@@ -11,26 +12,13 @@ import { setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
 import type { Dispatcher } from 'undici';
 import type { Db } from '../../platform/db/database.ts';
-import { findJob } from '../work/work.repository.ts';
-import type { Job } from '../work/work.table.ts';
 import { sleep } from '../../platform/lib/time.ts';
+import type { CallbackPolicy } from '../webhooks/webhooks.callback-url.ts';
+import { createWebhookAgent } from '../webhooks/webhooks.sender.ts';
 import { flushStaleBatches } from './deliveries.assembly.ts';
-import { literalRefusal, type CallbackPolicy } from '../webhooks/webhooks.callback-url.ts';
-import { buildDeliveryBody } from './deliveries.payload.ts';
-import {
-  leaseDeliveries,
-  recordAttempt,
-  releaseAllLeases,
-  releaseLease,
-  selectDueDeliveries,
-} from './deliveries.repository.ts';
-import {
-  createWebhookAgent,
-  decideAfterAttempt,
-  postDelivery,
-  type AttemptAnswer,
-} from '../webhooks/webhooks.sender.ts';
-import { signatureHeaders } from '../webhooks/webhooks.signature.ts';
+import { HostSlots, claimDueDeliveries } from './deliveries.claim.ts';
+import { releaseAllLeases } from './deliveries.repository.ts';
+import { sendDelivery, type SendContext } from './deliveries.send.ts';
 import type { DeliveryStatus, WebhookDelivery } from './deliveries.table.ts';
 
 /** Settings of the sender; the clock and randomness are injectable for the schedule's tests. */
@@ -76,161 +64,116 @@ export interface WebhookDispatcher {
   runOnce(): Promise<number>;
 }
 
+/**
+ * Closes partial batches older than the flush interval, at most once per period (half the interval,
+ * at most a second); with `takeFlushTurn`, only in the period this process holds the turn.
+ */
+function createBatchFlusher(options: WebhookDispatcherOptions, now: () => number) {
+  let lastFlushMs = 0;
+  return {
+    async flushIfDue(): Promise<void> {
+      const nowMs = now();
+      const periodMs = Math.min(1000, options.flushIntervalMs / 2);
+      if (nowMs - lastFlushMs < periodMs) return;
+      lastFlushMs = nowMs;
+      if (options.takeFlushTurn && !(await options.takeFlushTurn(periodMs))) return;
+      await flushStaleBatches(options.db, { flushIntervalMs: options.flushIntervalMs, now: new Date(nowMs) });
+    },
+    /** The next `flushIfDue` flushes whatever the time. */
+    reset(): void {
+      lastFlushMs = 0;
+    },
+  };
+}
+
+/** Waits for the poll interval or a wake-up, whichever comes first; leaves no timer behind. */
+function createIdleWait(pollIntervalMs: number) {
+  let wakeUp: (() => void) | undefined;
+  return {
+    async idle(): Promise<void> {
+      const idle = new AbortController();
+      wakeUp = () => idle.abort();
+      await sleep(pollIntervalMs, idle.signal);
+      wakeUp = undefined;
+    },
+    wake(): void {
+      wakeUp?.();
+    },
+  };
+}
+
+/** What sending needs, and how to close the HTTP client once the sender stopped. */
+function createSendContext(options: WebhookDispatcherOptions, now: () => number, signal: AbortSignal) {
+  // Made for the first delivery (undici loads with it), not at start.
+  let agent: Promise<Dispatcher> | undefined;
+  const sending: SendContext = {
+    db: options.db,
+    logger: options.logger,
+    policy: options.policy,
+    agent: () =>
+      (agent ??= options.agent
+        ? Promise.resolve(options.agent)
+        : createWebhookAgent(options.policy, options.connectTimeoutMs)),
+    connectTimeoutMs: options.connectTimeoutMs,
+    timeoutMs: options.timeoutMs,
+    maxResponseBytes: options.maxResponseBytes ?? 64 * 1024,
+    signal,
+    now,
+    random: options.random,
+    onAttempt: options.onAttempt,
+  };
+  // The caller's agent is closed as before, even when no delivery used it.
+  const closeAgent = async () => (agent ? await agent : options.agent)?.close();
+  return { sending, closeAgent };
+}
+
 /** Creates the sender; `start` runs its loop. */
 export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
   const { db, logger } = options;
   const now = options.now ?? Date.now;
-  const pollIntervalMs = options.pollIntervalMs ?? 250;
   const leaseMs = options.timeoutMs + 60_000;
-  // Made for the first delivery (undici loads with it), not at start.
-  let agent: Promise<Dispatcher> | undefined;
-  const agentForDelivery = () =>
-    (agent ??= options.agent
-      ? Promise.resolve(options.agent)
-      : createWebhookAgent(options.policy, options.connectTimeoutMs));
   const inFlight = new Map<string, Promise<void>>();
-  const perHost = new Map<string, number>();
+  const slots = new HostSlots(options.hostConcurrency);
   /** Aborts attempts still in flight when the shutdown grace ran out. */
   const stopController = new AbortController();
   // Every attempt in flight listens on it; up to `concurrency` listeners is expected, not a leak.
   setMaxListeners(0, stopController.signal);
+  const { sending, closeAgent } = createSendContext(options, now, stopController.signal);
+  const flusher = createBatchFlusher(options, now);
+  const waiter = createIdleWait(options.pollIntervalMs ?? 250);
   let stopping = false;
-  let wakeLoop: (() => void) | undefined;
   let loop: Promise<void> | undefined;
-  let lastFlushMs = 0;
   let round = 0;
 
   async function claim(): Promise<{ rows: WebhookDelivery[]; token: string }> {
-    const free = options.concurrency - inFlight.size;
     const token = `${process.pid}-${randomUUID()}-${(round += 1)}`;
-    if (free <= 0) return { rows: [], token };
-    const nowMs = now();
-    const nowIso = new Date(nowMs).toISOString();
-    const busy = [...perHost].filter(([, count]) => count >= options.hostConcurrency).map(([host]) => host);
-    const rows = await db.transaction().execute(async (trx) => {
-      const due = await selectDueDeliveries(trx, { nowIso, limit: free * 4, excludeHosts: busy });
-      const room = new Map<string, number>();
-      const chosen = due.filter((row) => {
-        const used = (perHost.get(row.target_host) ?? 0) + (room.get(row.target_host) ?? 0);
-        if (used >= options.hostConcurrency) return false;
-        room.set(row.target_host, (room.get(row.target_host) ?? 0) + 1);
-        return true;
-      });
-      const ids = chosen.slice(0, free).map((row) => row.id);
-      return leaseDeliveries(trx, {
-        ids,
-        token,
-        nowIso,
-        leaseUntilIso: new Date(nowMs + leaseMs).toISOString(),
-      });
-    });
-    return { rows, token };
-  }
-
-  /** The job's secret; an interval run made before runs copied it signs with its interval job's. */
-  async function secretOf(job: Job): Promise<string | null> {
-    if (job.webhook_secret !== null || job.parent_id === null) return job.webhook_secret;
-    return (await findJob(db, job.parent_id))?.webhook_secret ?? null;
-  }
-
-  async function attempt(delivery: WebhookDelivery): Promise<AttemptAnswer | 'gone'> {
-    const job = await findJob(db, delivery.job_id);
-    if (!job || job.callback_url === null) return 'gone';
-    const url = URL.canParse(job.callback_url) ? new URL(job.callback_url) : undefined;
-    if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
-      return { kind: 'error', refused: true, message: 'callback_url is not an absolute http or https URL' };
-    }
-    const refusal = literalRefusal(options.policy, url);
-    if (refusal !== undefined) {
-      return { kind: 'error', refused: true, message: `callback_url not allowed: ${refusal}` };
-    }
-    const secret = await secretOf(job);
-    // C3: every delivery is signed; one without a secret to sign with is never sent.
-    if (secret === null) return { kind: 'error', refused: true, message: 'job has no webhook secret' };
-    const body = await buildDeliveryBody(db, job, delivery);
-    const headers = signatureHeaders({
-      secret,
-      body,
-      deliveryId: delivery.id,
-      timestampSeconds: Math.floor(now() / 1000),
-    });
-    return postDelivery({
-      url,
-      body,
-      headers,
-      agent: await agentForDelivery(),
-      connectTimeoutMs: options.connectTimeoutMs,
-      timeoutMs: options.timeoutMs,
-      maxResponseBytes: options.maxResponseBytes ?? 64 * 1024,
-      signal: stopController.signal,
-    });
-  }
-
-  async function send(delivery: WebhookDelivery, token: string): Promise<void> {
-    const lease = { id: delivery.id, token, generation: delivery.generation };
-    try {
-      const answer = await attempt(delivery);
-      if (stopController.signal.aborted && answer !== 'gone' && answer.kind === 'error') {
-        // Interrupted by shutdown, not by the receiver: the attempt does not count.
-        await releaseLease(db, delivery.id, token);
-        return;
-      }
-      const attemptNumber = delivery.attempts + 1;
-      const nowMs = now();
-      const decision =
-        answer === 'gone'
-          ? { status: 'failed' as const, nextAttemptAtMs: null, lastHttpStatus: null, lastError: 'job gone' }
-          : decideAfterAttempt(answer, attemptNumber, nowMs, options.random);
-      await recordAttempt(db, lease, {
-        status: decision.status,
-        attempts: attemptNumber,
-        lastHttpStatus: decision.lastHttpStatus,
-        lastError: decision.lastError,
-        attemptedAtIso: new Date(nowMs).toISOString(),
-        nextAttemptAtIso:
-          decision.nextAttemptAtMs === null ? null : new Date(decision.nextAttemptAtMs).toISOString(),
-        deliveredAtIso: decision.status === 'delivered' ? new Date(nowMs).toISOString() : null,
-      });
-      options.onAttempt?.(decision.status, attemptNumber);
-      logger.info(
-        {
-          deliveryId: delivery.id,
-          jobId: delivery.job_id,
-          batch: delivery.batch_sequence,
-          attempt: attemptNumber,
-          status: decision.status,
-          httpStatus: decision.lastHttpStatus,
-        },
-        'webhook delivery attempt',
-      );
-    } catch (err) {
-      // A fault of ours (database): the lease runs out and the delivery is taken up again.
-      logger.error({ err, deliveryId: delivery.id }, 'webhook attempt could not be recorded');
-    }
+    const free = options.concurrency - inFlight.size;
+    return { rows: await claimDueDeliveries(db, { free, slots, nowMs: now(), leaseMs, token }), token };
   }
 
   function launch(rows: readonly WebhookDelivery[], token: string): Array<Promise<void>> {
     return rows.map((row) => {
-      perHost.set(row.target_host, (perHost.get(row.target_host) ?? 0) + 1);
-      const work = send(row, token).finally(() => {
-        const left = (perHost.get(row.target_host) ?? 1) - 1;
-        if (left <= 0) perHost.delete(row.target_host);
-        else perHost.set(row.target_host, left);
+      slots.take(row.target_host);
+      const work = sendDelivery(sending, row, token).finally(() => {
+        slots.release(row.target_host);
         inFlight.delete(row.id);
-        wakeLoop?.();
+        waiter.wake();
       });
       inFlight.set(row.id, work);
       return work;
     });
   }
 
-  async function flushIfDue(): Promise<void> {
-    const nowMs = now();
-    const periodMs = Math.min(1000, options.flushIntervalMs / 2);
-    if (nowMs - lastFlushMs < periodMs) return;
-    lastFlushMs = nowMs;
-    if (options.takeFlushTurn && !(await options.takeFlushTurn(periodMs))) return;
-    await flushStaleBatches(db, { flushIntervalMs: options.flushIntervalMs, now: new Date(nowMs) });
+  /** One round of the loop: flush, claim, launch; answers how many it launched. */
+  async function runRound(): Promise<number> {
+    try {
+      await flusher.flushIfDue();
+      const { rows, token } = await claim();
+      return launch(rows, token).length;
+    } catch (err) {
+      logger.error({ err }, 'webhook dispatcher round failed');
+      return 0;
+    }
   }
 
   async function runLoop(): Promise<void> {
@@ -238,20 +181,23 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       await releaseAllLeases(db).catch((err: unknown) => logger.error({ err }, 'releasing leases failed'));
     }
     while (!stopping) {
-      let claimed = 0;
-      try {
-        await flushIfDue();
-        const { rows, token } = await claim();
-        claimed = launch(rows, token).length;
-      } catch (err) {
-        logger.error({ err }, 'webhook dispatcher round failed');
-      }
-      if (claimed === 0 || inFlight.size >= options.concurrency) {
-        const idle = new AbortController();
-        wakeLoop = () => idle.abort();
-        await sleep(pollIntervalMs, idle.signal);
-        wakeLoop = undefined;
-      }
+      const launched = await runRound();
+      if (launched === 0 || inFlight.size >= options.concurrency) await waiter.idle();
+    }
+  }
+
+  /** Waits `timeoutMs` for the attempts in flight, then aborts those left and waits for them. */
+  async function drain(timeoutMs: number): Promise<void> {
+    const settled = Promise.allSettled([...inFlight.values()]);
+    const grace = new AbortController();
+    const graceful = await Promise.race([
+      settled.then(() => true),
+      sleep(timeoutMs, grace.signal).then(() => false),
+    ]);
+    grace.abort(); // no timer outlives stop()
+    if (!graceful) {
+      stopController.abort();
+      await settled;
     }
   }
 
@@ -263,28 +209,15 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     async stop(timeoutMs) {
       if (stopping) return;
       stopping = true;
-      wakeLoop?.();
+      waiter.wake();
       await loop;
-      const settled = Promise.allSettled([...inFlight.values()]);
-      const grace = new AbortController();
-      const graceful = await Promise.race([
-        settled.then(() => true),
-        sleep(timeoutMs, grace.signal).then(() => false),
-      ]);
-      grace.abort(); // no timer outlives stop()
-      if (!graceful) {
-        stopController.abort();
-        await settled;
-      }
-      // The caller's agent is closed as before, even when no delivery used it.
-      await (agent ? await agent : options.agent)?.close();
+      await drain(timeoutMs);
+      await closeAgent();
     },
-    wake() {
-      wakeLoop?.();
-    },
+    wake: () => waiter.wake(),
     async runOnce() {
-      lastFlushMs = 0;
-      await flushIfDue();
+      flusher.reset();
+      await flusher.flushIfDue();
       const { rows, token } = await claim();
       await Promise.all(launch(rows, token));
       return rows.length;

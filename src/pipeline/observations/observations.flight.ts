@@ -1,7 +1,7 @@
 /**
  * Single-flight: while one task crawls a cache key, others that may reuse its result wait for it
  * instead of crawling the same value again. The registry lives in this process's memory, one per
- * database handle. Across processes `AppDeps.flightLocks` (a Redis mutex per key in distributed
+ * database handle. Across processes `ServeDeps.flightLocks` (a Redis mutex per key in distributed
  * mode, `cluster/cluster.locks.ts`) makes the leader of a key wait while another process crawls it
  * and then look in the store again, so the cluster makes one crawl of a key at a time (docs/cache.md).
  */

@@ -1,9 +1,15 @@
 import { findAccountById } from '../../accounts/accounts/accounts.repository.ts';
-import type { AppDeps } from '../../app.deps.ts';
-import type { ValueQuery } from '../../crawl/vocabulary/crawl.types.ts';
+import type { Offload, ValueQuery } from '../../crawl/vocabulary/crawl.types.ts';
+import type { SourceCatalogue } from '../../crawl/sources/sources.catalogue.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { priceFiguresOf } from './observations.prices.ts';
-import { besideRow, reservedShareOf, type BesideRow, type ValueRecord } from '../results/results.record.ts';
+import {
+  besideRow,
+  reservedShareOf,
+  type BesideRow,
+  type RecordDeps,
+  type ValueRecord,
+} from '../results/results.record.ts';
 import { singleValueWriter, type GroupWriter } from '../results/results.group.ts';
 import {
   buildResultItem,
@@ -18,7 +24,7 @@ import type { Job } from '../work/work.table.ts';
 import { newObjectId } from '../../platform/lib/ids.ts';
 import { isoNow, isoPlus } from '../../platform/lib/time.ts';
 import { flightsOf } from './observations.flight.ts';
-import type { KeyRelease } from '../../platform/cluster/cluster.locks.ts';
+import type { KeyLocks, KeyRelease } from '../../platform/cluster/cluster.locks.ts';
 import { observationKeysOf, type ObservationKeys } from './observations.key.ts';
 import { reusePolicyOf, type ReusePolicy } from './observations.policy.ts';
 import {
@@ -31,17 +37,16 @@ import {
 import type { Observation, ObservationsTable } from './observations.table.ts';
 
 /** What serving a value needs from the process. */
-export type ServeDeps = Pick<
-  AppDeps,
-  | 'db'
-  | 'catalogue'
-  | 'events'
-  | 'onDeliveryCreated'
-  | 'flightLocks'
-  | 'onValueRecorded'
-  | 'pauseInGroup'
-  | 'offload'
->;
+export interface ServeDeps extends RecordDeps {
+  catalogue: SourceCatalogue;
+  /**
+   * Cross-process single-flight of the cache (Redis in distributed mode); absent, this process's
+   * own `SingleFlight` is the only one.
+   */
+  flightLocks?: KeyLocks;
+  /** Runs pure CPU work (trust) on the compute pool's threads, or in place. */
+  offload: Offload;
+}
 
 /** What a crawl task knows already for every value of its chunk. */
 export interface ServeContext {

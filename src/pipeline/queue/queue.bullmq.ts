@@ -8,8 +8,7 @@ import { readReadyTaskDepth } from './queue.rows.ts';
 import {
   isRetryable,
   retryDelayMs,
-  type GivenUpHandler,
-  type TaskHandler,
+  type TaskRegistry,
   type TaskRoom,
   type WorkQueue,
 } from './queue.types.ts';
@@ -80,7 +79,7 @@ export function toBullmqJobs(rows: readonly OutboxRow[], nowMs: number = Date.no
  * The distributed work queue: BullMQ on Redis behind a transactional outbox. `add` writes
  * `queue_tasks` rows in the caller's transaction; a relay in every process that creates this queue
  * moves committed rows to BullMQ (job id = row id, delay = run time − now) and deletes them; `start`
- * runs a BullMQ worker calling the handlers by task name. Delivery is at least once, like the SQL
+ * runs a BullMQ worker running the task registry by task name. Delivery is at least once, like the SQL
  * engine's: tasks must tolerate running again.
  */
 export function createBullmqQueue(db: Db, logger: Logger, options: BullmqQueueOptions): WorkQueue {
@@ -109,7 +108,7 @@ export function createBullmqQueue(db: Db, logger: Logger, options: BullmqQueueOp
     },
   );
   let worker: Worker | undefined;
-  let givenUpHandlers: Readonly<Record<string, GivenUpHandler>> = {};
+  let registry: TaskRegistry | undefined;
   /** Tasks this worker runs now, and what the process wants beyond them (`start`'s `room`). */
   let active = 0;
   let fetchLimit = { concurrency: 1, room: (() => 1) as TaskRoom };
@@ -130,10 +129,9 @@ export function createBullmqQueue(db: Db, logger: Logger, options: BullmqQueueOp
    * the job's hard timeout stays the backstop.
    */
   async function tellGivenUp(job: Job, error: unknown): Promise<void> {
-    const onGivenUp = givenUpHandlers[job.name];
-    if (!onGivenUp) return;
+    if (!registry) return;
     try {
-      await onGivenUp(job.data as Record<string, unknown>, error);
+      await registry.givenUp(job.name, job.data, error);
     } catch (hookError) {
       logger.error({ task: job.name, taskId: job.id, err: hookError }, 'given-up hook failed');
     }
@@ -145,16 +143,14 @@ export function createBullmqQueue(db: Db, logger: Logger, options: BullmqQueueOp
     throw new WaitingError();
   }
 
-  async function runTask(handlers: Readonly<Record<string, TaskHandler>>, job: Job, token?: string) {
+  async function runTask(tasks: TaskRegistry, job: Job, token?: string) {
     // A fetch already in flight when the worker began closing still delivers one job: hand it back.
     if (stopController.signal.aborted && token !== undefined) return putBack(job, token);
-    const handler = handlers[job.name];
-    if (!handler) throw new Error(`no handler for task ${job.name}`);
     active += 1;
     try {
-      const payload = job.data as Record<string, unknown>;
-      const running = handler(payload, { signal: stopController.signal, attempt: job.attemptsMade + 1 });
-      // The handler said synchronously how much it holds; fetch no further ahead than the room left.
+      const context = { signal: stopController.signal, attempt: job.attemptsMade + 1 };
+      const running = tasks.run(job.name, job.data, context);
+      // The task said synchronously how much it holds; fetch no further ahead than the room left.
       adjustConcurrency();
       await running;
     } catch (error) {
@@ -216,11 +212,11 @@ export function createBullmqQueue(db: Db, logger: Logger, options: BullmqQueueOp
       if (within === undefined) relay.wake();
       else setTimeout(() => relay.wake(), 20).unref();
     },
-    start(handlers, concurrency, givenUp = {}, room = () => concurrency) {
+    start(tasks, concurrency, room = () => concurrency) {
       if (worker) throw new Error('queue already started');
-      givenUpHandlers = givenUp;
+      registry = tasks;
       fetchLimit = { concurrency, room };
-      worker = new Worker(queueName, (job, token) => runTask(handlers, job, token), {
+      worker = new Worker(queueName, (job, token) => runTask(tasks, job, token), {
         connection: { url: options.redisUrl },
         prefix,
         // BullMQ fetches up to `concurrency` jobs before it runs the first (which is when the room is

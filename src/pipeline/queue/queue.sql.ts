@@ -6,8 +6,7 @@ import { claimTaskRows, insertTaskRows, readReadyTaskDepth, releaseAllTaskLocks 
 import {
   isRetryable,
   retryDelayMs,
-  type GivenUpHandler,
-  type TaskHandler,
+  type TaskRegistry,
   type TaskRoom,
   type TaskSpec,
   type WorkQueue,
@@ -51,7 +50,7 @@ export function createSqlQueue(db: Db, logger: Logger, options: SqlQueueOptions 
   const stopController = new AbortController();
   let wake: (() => void) | undefined;
   let loop: Promise<void> | undefined;
-  let givenUpHandlers: Readonly<Record<string, GivenUpHandler>> = {};
+  let registry: TaskRegistry | undefined;
 
   async function add(tasks: readonly TaskSpec[], within?: Db): Promise<void> {
     if (tasks.length === 0) return;
@@ -82,11 +81,10 @@ export function createSqlQueue(db: Db, logger: Logger, options: SqlQueueOptions 
    */
   async function giveUp(row: SettledRow, error: unknown): Promise<void> {
     logger.error({ task: row.task, taskId: row.id, err: error }, 'task given up');
-    const onGivenUp = givenUpHandlers[row.task];
     const payload = parsePayload(row.payload);
-    if (onGivenUp && payload) {
+    if (registry && payload) {
       try {
-        await onGivenUp(payload, error);
+        await registry.givenUp(row.task, payload, error);
       } catch (hookError) {
         logger.error({ task: row.task, taskId: row.id, err: hookError }, 'given-up hook failed, will retry');
         await retryLater(row, hookError instanceof Error ? hookError.message : String(hookError));
@@ -132,11 +130,7 @@ export function createSqlQueue(db: Db, logger: Logger, options: SqlQueueOptions 
       .execute();
   }
 
-  async function runLoop(
-    handlers: Readonly<Record<string, TaskHandler>>,
-    concurrency: number,
-    room: TaskRoom,
-  ) {
+  async function runLoop(tasks: TaskRegistry, concurrency: number, room: TaskRoom) {
     if (options.soleWorker) {
       await releaseAllTaskLocks(db);
     }
@@ -149,11 +143,9 @@ export function createSqlQueue(db: Db, logger: Logger, options: SqlQueueOptions 
       const free = Math.min(concurrency - running.size, room());
       const claimed = free > 0 ? await claim(free).catch((err: unknown) => logFailure(err)) : [];
       for (const row of claimed) {
-        const handler = handlers[row.task];
         const work = (async () => {
-          if (!handler) throw new Error(`no handler for task ${row.task}`);
-          const payload = JSON.parse(row.payload) as Record<string, unknown>;
-          await handler(payload, { signal: stopController.signal, attempt: row.attempts });
+          const payload: unknown = JSON.parse(row.payload);
+          await tasks.run(row.task, payload, { signal: stopController.signal, attempt: row.attempts });
         })()
           .then(
             () => settle(row),
@@ -195,10 +187,10 @@ export function createSqlQueue(db: Db, logger: Logger, options: SqlQueueOptions 
   return {
     add,
     depth: () => readReadyTaskDepth(db),
-    start(handlers, concurrency, givenUp = {}, room = () => concurrency) {
+    start(tasks, concurrency, room = () => concurrency) {
       if (loop) throw new Error('queue already started');
-      givenUpHandlers = givenUp;
-      loop = runLoop(handlers, concurrency, room).catch((err: unknown) =>
+      registry = tasks;
+      loop = runLoop(tasks, concurrency, room).catch((err: unknown) =>
         logger.fatal({ err }, 'queue loop crashed'),
       );
     },

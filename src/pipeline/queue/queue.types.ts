@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/database.ts';
 
-/** A unit of work to enqueue. Tasks are plain functions looked up by name. */
+/** A unit of work to enqueue, naming its task in the registry. */
 export interface TaskSpec {
   task: string;
   payload: Record<string, unknown>;
@@ -19,14 +19,24 @@ export interface TaskContext {
   attempt: number;
 }
 
-export type TaskHandler = (payload: Record<string, unknown>, context: TaskContext) => Promise<void>;
-
 /**
- * Told once a task is given up for good (its attempts ran out, or it threw a `PermanentTaskError`),
- * before the engine forgets it, with the last error: the task's owner settles what the task left
- * undone. It must tolerate running again (an engine that crashes right after it calls it again).
+ * The tasks an engine runs, looked up by the name stored with each (the service's list is
+ * `pipeline/tasks/tasks.registry.ts`).
  */
-export type GivenUpHandler = (payload: Record<string, unknown>, error: unknown) => Promise<void>;
+export interface TaskRegistry {
+  /**
+   * Runs task `name` on `payload` once the payload fits the task's schema; a payload that does not
+   * is a `PermanentTaskError`. `context` defaults to a run outside a queue.
+   */
+  run(name: string, payload: unknown, context?: TaskContext): Promise<void>;
+  /**
+   * Told once a task is given up for good (its attempts ran out, or it threw a
+   * `PermanentTaskError`), before the engine forgets it, with the last error: the task settles what
+   * it left undone. It must tolerate running again (an engine that crashes right after it calls it
+   * again).
+   */
+  givenUp(name: string, payload: unknown, error: unknown): Promise<void>;
+}
 
 /** How many more tasks a process wants to take now, beyond those running (at least 0). */
 export type TaskRoom = () => number;
@@ -42,16 +52,11 @@ export interface WorkQueue {
    */
   add(tasks: readonly TaskSpec[], within?: Db): Promise<void>;
   /**
-   * Starts processing with at most `concurrency` tasks at once; `givenUp` names, per task, what to
-   * call when the queue gives one up; `room` answers how many more tasks the process wants now
-   * (a task of many values fills it: the queue then claims no further ahead than that).
+   * Starts running `tasks` with at most `concurrency` at once; `room` answers how many more tasks
+   * the process wants now (a task of many values fills it: the queue then claims no further ahead
+   * than that).
    */
-  start(
-    handlers: Readonly<Record<string, TaskHandler>>,
-    concurrency: number,
-    givenUp?: Readonly<Record<string, GivenUpHandler>>,
-    room?: TaskRoom,
-  ): void;
+  start(tasks: TaskRegistry, concurrency: number, room?: TaskRoom): void;
   /** Stops taking tasks, aborts running ones (they run again later) and waits for them to settle. */
   stop(timeoutMs: number): Promise<void>;
   /** Tasks due now and not running, and the age of the oldest in seconds (metrics, decisions G33). */

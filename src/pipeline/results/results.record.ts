@@ -17,6 +17,7 @@ import {
   setValueCredits,
 } from '../work/work.completion.repository.ts';
 import { endJob } from '../work/work.repository.ts';
+import { groupCommitWritten } from './results.fault.ts';
 import type { Job, ResultItem } from '../work/work.table.ts';
 
 /** What recording needs from the process. */
@@ -27,12 +28,6 @@ export interface RecordDeps {
   onDeliveryCreated: () => void;
   /** Told of every value recorded, once its transaction committed (metrics, job-end log). */
   onValueRecorded?: (value: RecordedValue) => void;
-  /**
-   * Test-only fault (`FAULT_GROUP_COMMIT`): called inside a group's transaction once its `values`
-   * were written, before the job's counters, credits and deliveries; it may wait there to let a test
-   * kill the process mid-commit.
-   */
-  pauseInGroup?: (values: number) => Promise<void>;
 }
 
 /** What `onValueRecorded` learns about a value that was just recorded. */
@@ -116,12 +111,11 @@ export function reportRecorded(deps: Pick<RecordDeps, 'onValueRecorded'>, outcom
  * job's counters advance once, their credits are settled under one account lock, the job ends
  * after its last value and the deliveries are assembled. A value recorded before (a re-run task, a
  * crash replay) changes nothing: that is what makes crashes and re-run tasks harmless.
- * `pauseInGroup`, when given, is called once the values are written (the group-commit fault hook,
- * `FAULT_GROUP_COMMIT` in the README).
+ * The group-commit fault (`results.fault.ts`), when armed, pauses once the values are written.
  */
 export async function recordValueResultsWithin(
   trx: Db,
-  deps: Pick<RecordDeps, 'onDeliveryCreated' | 'pauseInGroup'>,
+  deps: Pick<RecordDeps, 'onDeliveryCreated'>,
   job: Job,
   inputs: readonly ValueRecord[],
 ): Promise<GroupOutcome> {
@@ -148,7 +142,7 @@ export async function recordValueResultsWithin(
   // The job's lock is held: nobody can have completed one of them since they were listed.
   if (completed !== fresh.length) throw new Error(`completed ${completed} of ${fresh.length} pending values`);
   await writeBeside(trx, fresh);
-  await deps.pauseInGroup?.(fresh.length);
+  await groupCommitWritten(fresh.length);
   const failed = fresh.filter((input) => !input.item.success).length;
   const counters = await incrementJobCounters(trx, job.id, { done: fresh.length, failed });
   const charged = await settleValuesCredits(

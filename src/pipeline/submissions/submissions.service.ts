@@ -4,22 +4,35 @@
  */
 import type { Account } from '../../accounts/accounts/accounts.table.ts';
 import { hasSourceGrant } from '../../accounts/accounts/accounts.repository.ts';
-import type { AppDeps } from '../../app.deps.ts';
+import type { Config } from '../../config.ts';
 import { reserveCredits } from '../../accounts/credits/credits.service.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { isObjectId, newObjectId } from '../../platform/lib/ids.ts';
 import { isoPlus } from '../../platform/lib/time.ts';
 import { buildResultItem } from '../results/results.item.ts';
-import { recordValueResultsWithin, reportRecorded, type GroupOutcome } from '../results/results.record.ts';
-import { sameMarketplaceCountries } from '../../crawl/sources/sources.catalogue.ts';
-import { expireJobTaskSpec } from '../tasks/tasks.crawl-value.ts';
-import { chunksOf, crawlValuesTaskSpec } from '../tasks/tasks.crawl-values.ts';
+import {
+  recordValueResultsWithin,
+  reportRecorded,
+  type GroupOutcome,
+  type RecordDeps,
+} from '../results/results.record.ts';
+import { sameMarketplaceCountries, type SourceCatalogue } from '../../crawl/sources/sources.catalogue.ts';
+import type { WorkQueue } from '../queue/queue.types.ts';
+import { chunksOf, crawlChunkTaskSpec } from '../tasks/tasks.crawl-chunk.ts';
+import { expireJobTaskSpec } from '../tasks/tasks.expire-job.ts';
 import { findAccountJob, insertJob, insertJobValues } from '../work/work.repository.ts';
 import type { Job, JobValue } from '../work/work.table.ts';
 import { findAnsweredJob, recordClaim, type IdempotencyClaim } from './submissions.idempotency.ts';
-import { writeIntervalJob } from './submissions.interval.ts';
+import { intervalSubmissionOf, writeIntervalJob } from './submissions.interval.ts';
 import { worstCaseCredits, type Submission } from './submissions.rules.ts';
+
+/** What creating a job needs from the process. */
+export interface SubmitDeps extends RecordDeps {
+  queue: WorkQueue;
+  catalogue: SourceCatalogue;
+  config: Pick<Config, 'resultRetentionHours'>;
+}
 
 /** Extra columns a caller of `createJob` may set (webhook secret, interval run). */
 export interface JobExtras {
@@ -30,7 +43,7 @@ export interface JobExtras {
 
 /** decisions C2: enterprise accounts are limited to their listed pairs; self-serve have every source. */
 export async function assertSubscribed(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<SubmitDeps, 'db'>,
   account: Account,
   source: string,
   country: string,
@@ -46,7 +59,7 @@ export async function assertSubscribed(
  * with an Idempotency-Key already used for the same request, the earlier job's id.
  */
 export async function createJob(
-  deps: AppDeps,
+  deps: SubmitDeps,
   account: Account,
   submission: Submission,
   options: { claim?: IdempotencyClaim; extras?: JobExtras } = {},
@@ -73,7 +86,7 @@ export async function createJob(
       const valid = submission.values.flatMap((_, index) =>
         submission.invalidValues.has(index) ? [] : [index],
       );
-      const crawlTasks = chunksOf(jobId, valid).map(crawlValuesTaskSpec);
+      const crawlTasks = chunksOf(jobId, valid).map(crawlChunkTaskSpec);
       await deps.queue.add([...crawlTasks, expireJobTaskSpec(jobId, job.deadline_at)], trx);
       invalidRecorded = await recordInvalidValues(trx, deps, job, submission);
     });
@@ -90,8 +103,19 @@ export async function createJob(
   return { jobId, replayed: false };
 }
 
+/**
+ * Starts a run of interval job `job` for `account` (the `run_interval_job` task calls it): a batch
+ * job of the interval job's values and parameters, its deliveries signed with the interval job's
+ * secret (decisions C3).
+ */
+export async function startIntervalRun(deps: SubmitDeps, job: Job, account: Account): Promise<void> {
+  const submission = { ...(await intervalSubmissionOf(deps, job)), intervalMinutes: null };
+  const webhookSecret = job.webhook_secret ? { webhookSecret: job.webhook_secret } : {};
+  await createJob(deps, account, submission, { extras: { parentId: job.id, ...webhookSecret } });
+}
+
 function jobRow(
-  deps: AppDeps,
+  deps: Pick<SubmitDeps, 'config'>,
   account: Account,
   s: Submission,
   jobId: string,
@@ -157,7 +181,7 @@ export function valueRows(jobId: string, submission: Submission): JobValue[] {
 /** Malformed values get their `parameter_invalid` result at once (decisions G22). */
 async function recordInvalidValues(
   trx: Db,
-  deps: AppDeps,
+  deps: Pick<SubmitDeps, 'onDeliveryCreated'>,
   job: Job,
   submission: Submission,
 ): Promise<GroupOutcome> {
@@ -189,7 +213,7 @@ async function recordInvalidValues(
 
 /** The caller's job, or 404 `job not found` for unknown, foreign or malformed ids (G11). */
 export async function getAccountJob(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<SubmitDeps, 'db'>,
   account: Account,
   jobId: string,
 ): Promise<Job> {

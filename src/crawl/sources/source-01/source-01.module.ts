@@ -4,6 +4,7 @@ import { countryList, GTIN13, NUMERIC_ID, PLAIN_ROW, TERM } from '../kit/catalog
 import type { ExpectedFields, SourceModule } from '../sources.module.ts';
 import { pzn } from '../sources.validators.ts';
 import { source01Driver } from './source-01.driver.ts';
+import { parseProductPage } from './source-01.parse.ts';
 
 const OFFER_FIELDS = [
   'position',
@@ -62,4 +63,5 @@ export const source01: SourceModule = {
   },
   driver: source01Driver,
   expectedFields,
+  computeParsers: { product: parseProductPage },
 };

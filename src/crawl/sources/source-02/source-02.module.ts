@@ -4,6 +4,7 @@ import { countryList, GTIN13, PLAIN_ROW, TERM } from '../kit/catalogue.kit.ts';
 import type { ExpectedFields, SourceModule } from '../sources.module.ts';
 import { itemCode } from '../sources.validators.ts';
 import { source02Driver } from './source-02.driver.ts';
+import { parseProductPage } from './source-02.parse.ts';
 
 const PRODUCT_FIELDS = [
   'product_id',
@@ -40,4 +41,5 @@ export const source02: SourceModule = {
   },
   driver: source02Driver,
   expectedFields,
+  computeParsers: { product: parseProductPage },
 };

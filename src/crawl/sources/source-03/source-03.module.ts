@@ -4,6 +4,7 @@ import { countryList, ID, PLAIN_ROW, TERM } from '../kit/catalogue.kit.ts';
 import type { ExpectedFields, SourceModule } from '../sources.module.ts';
 import { productRecord } from '../sources.validators.ts';
 import { source03Driver } from './source-03.driver.ts';
+import { parseProduct } from './source-03.parse.ts';
 
 const CARD_FIELDS = ['product_id|id', 'name|title', 'url', 'price'];
 const PRODUCT_FIELDS = ['product_id|id', 'name|title', 'offers_count', 'offers'];
@@ -31,4 +32,5 @@ export const source03: SourceModule = {
   },
   driver: source03Driver,
   expectedFields,
+  computeParsers: { product: parseProduct },
 };

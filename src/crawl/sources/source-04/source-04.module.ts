@@ -3,6 +3,7 @@ import type { ValueQuery } from '../../vocabulary/crawl.types.ts';
 import { countryList, GTIN13, NUMERIC_ID, PLAIN_ROW, TERM } from '../kit/catalogue.kit.ts';
 import type { ExpectedFields, SourceModule } from '../sources.module.ts';
 import { source04Driver } from './source-04.driver.ts';
+import { parseItemPage, parseProductPage } from './source-04.parse.ts';
 
 const OFFER_FIELDS = [
   'item_id',
@@ -44,4 +45,5 @@ export const source04: SourceModule = {
   },
   driver: source04Driver,
   expectedFields,
+  computeParsers: { item: parseItemPage, product: parseProductPage },
 };

@@ -2,6 +2,7 @@
 import { countryList, GTIN13, ID, TERM, PLAIN_ROW, shopExpectedFields } from '../kit/catalogue.kit.ts';
 import type { SourceModule } from '../sources.module.ts';
 import { source05Driver } from './source-05.driver.ts';
+import { parseProductPage } from './source-05.parse.ts';
 
 export const source05: SourceModule = {
   spec: {
@@ -14,4 +15,5 @@ export const source05: SourceModule = {
   },
   driver: source05Driver,
   expectedFields: shopExpectedFields,
+  computeParsers: { product: parseProductPage },
 };

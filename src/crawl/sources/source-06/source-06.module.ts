@@ -2,6 +2,7 @@
 import { countryList, ID, TERM, PLAIN_ROW, shopExpectedFields } from '../kit/catalogue.kit.ts';
 import type { SourceModule } from '../sources.module.ts';
 import { source06Driver } from './source-06.driver.ts';
+import { parseProductPage } from './source-06.parse.ts';
 
 export const source06: SourceModule = {
   spec: {
@@ -14,4 +15,5 @@ export const source06: SourceModule = {
   },
   driver: source06Driver,
   expectedFields: shopExpectedFields,
+  computeParsers: { product: parseProductPage },
 };

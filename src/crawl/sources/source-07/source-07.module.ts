@@ -2,6 +2,7 @@
 import { countryList, GTIN13, ID, TERM, PLAIN_ROW, shopExpectedFields } from '../kit/catalogue.kit.ts';
 import type { SourceModule } from '../sources.module.ts';
 import { source07Driver } from './source-07.driver.ts';
+import { parseProductPage } from './source-07.parse.ts';
 
 export const source07: SourceModule = {
   spec: {
@@ -14,4 +15,5 @@ export const source07: SourceModule = {
   },
   driver: source07Driver,
   expectedFields: shopExpectedFields,
+  computeParsers: { product: parseProductPage },
 };

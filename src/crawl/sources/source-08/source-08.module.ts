@@ -9,6 +9,7 @@ import {
 } from '../kit/catalogue.kit.ts';
 import type { SourceModule } from '../sources.module.ts';
 import { source08Driver } from './source-08.driver.ts';
+import { parseProductPage } from './source-08.parse.ts';
 
 export const source08: SourceModule = {
   spec: {
@@ -21,4 +22,5 @@ export const source08: SourceModule = {
   },
   driver: source08Driver,
   expectedFields: shopExpectedFields,
+  computeParsers: { product: parseProductPage },
 };

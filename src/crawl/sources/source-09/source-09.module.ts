@@ -3,6 +3,7 @@ import { countryList, ID, TERM, PLAIN_ROW, shopExpectedFields } from '../kit/cat
 import type { SourceModule } from '../sources.module.ts';
 import { anyGtin } from '../sources.validators.ts';
 import { source09Driver } from './source-09.driver.ts';
+import { parseProductPage } from './source-09.parse.ts';
 
 export const source09: SourceModule = {
   spec: {
@@ -15,4 +16,5 @@ export const source09: SourceModule = {
   },
   driver: source09Driver,
   expectedFields: shopExpectedFields,
+  computeParsers: { product: parseProductPage },
 };

@@ -2,6 +2,7 @@
 import { countryList, ID, TERM, PLAIN_ROW, shopExpectedFields } from '../kit/catalogue.kit.ts';
 import type { SourceModule } from '../sources.module.ts';
 import { source10Driver } from './source-10.driver.ts';
+import { parseProductPage } from './source-10.parse.ts';
 
 export const source10: SourceModule = {
   spec: {
@@ -15,4 +16,5 @@ export const source10: SourceModule = {
   },
   driver: source10Driver,
   expectedFields: shopExpectedFields,
+  computeParsers: { product: parseProductPage },
 };

@@ -2,6 +2,7 @@
 import { countryList, ID, TERM, PLAIN_ROW, shopExpectedFields } from '../kit/catalogue.kit.ts';
 import type { SourceModule } from '../sources.module.ts';
 import { source11Driver } from './source-11.driver.ts';
+import { parseProductAnswer } from './source-11.parse.ts';
 
 export const source11: SourceModule = {
   spec: {
@@ -14,4 +15,5 @@ export const source11: SourceModule = {
   },
   driver: source11Driver,
   expectedFields: shopExpectedFields,
+  computeParsers: { product: parseProductAnswer },
 };

@@ -2,6 +2,7 @@
 import { countryList, ID, TERM, PLAIN_ROW, shopExpectedFields } from '../kit/catalogue.kit.ts';
 import type { SourceModule } from '../sources.module.ts';
 import { source12Driver } from './source-12.driver.ts';
+import { parseProductPage } from './source-12.parse.ts';
 
 export const source12: SourceModule = {
   spec: {
@@ -14,4 +15,5 @@ export const source12: SourceModule = {
   },
   driver: source12Driver,
   expectedFields: shopExpectedFields,
+  computeParsers: { product: parseProductPage },
 };

@@ -7,18 +7,20 @@
  * value it served is committed; a value that failed makes the whole chunk run again, which then
  * finds the others done.
  */
+import { Type } from '@sinclair/typebox';
 import { findAccountById } from '../../accounts/accounts/accounts.repository.ts';
-import type { AppDeps } from '../../app.deps.ts';
 import { createConversionStore, createSellerNameStore } from '../../crawl/engine/crawl-state.repository.ts';
+import { sourceModules } from '../../crawl/sources/sources.registry.ts';
+import { resolveBaseUrl } from '../../crawl/sources/sources.urls.ts';
 import type { ValueQuery } from '../../crawl/vocabulary/crawl.types.ts';
 import { findChunkObservations, serveValue } from '../observations/observations.service.ts';
 import { PermanentTaskError, type TaskSpec } from '../queue/queue.types.ts';
+import { failJob } from '../results/results.fail.ts';
 import { createGroupWriter } from '../results/results.group.ts';
 import { valueQueryOf, type ValueResolution } from '../results/results.item.ts';
-import { sourceModules } from '../../crawl/sources/sources.registry.ts';
-import { resolveBaseUrl } from '../../crawl/sources/sources.urls.ts';
 import { findJob, listPendingValuesInRange, markJobWorking } from '../work/work.repository.ts';
 import type { Job } from '../work/work.table.ts';
+import { defineTask, taskSpec, type CrawlDeps, type TaskHelpers } from './tasks.types.ts';
 
 /**
  * Values per crawl task. Large enough that the queue's claim and delete, the job and account reads
@@ -27,9 +29,6 @@ import type { Job } from '../work/work.table.ts';
  */
 export const VALUES_PER_CHUNK = 32;
 
-/** Task name of a chunk's crawl, as stored in the queue. */
-export const CRAWL_VALUES_TASK = 'crawl_values';
-
 /** A chunk of a job: values with index in `[from, to)`. */
 export interface ValueChunk {
   jobId: string;
@@ -37,13 +36,65 @@ export interface ValueChunk {
   to: number;
 }
 
+/** Longest failure reason kept on a job: enough for the error, never a stack. */
+const FAILURE_REASON_MAX_CHARS = 500;
+
+/**
+ * Called by the queue when it gives a crawl task up (its attempts ran out, or it threw a
+ * `PermanentTaskError`): its values can never be answered, so the whole job ends `failed` now
+ * rather than reported as `timeout` hours later (spec 3.1, decisions C1).
+ */
+async function crawlGivenUp(
+  payload: Readonly<Record<string, unknown>>,
+  error: unknown,
+  helpers: TaskHelpers,
+): Promise<void> {
+  const { jobId, index, from, to } = payload;
+  // A payload without a job names no job to end.
+  if (typeof jobId !== 'string') return;
+  let values = 'value';
+  if (typeof index === 'number') values = `value ${index}`;
+  else if (typeof from === 'number' && typeof to === 'number') values = `values ${from} to ${to - 1}`;
+  const message = error instanceof Error ? error.message : String(error);
+  const reason = `the crawl of ${values} was given up: ${message}`;
+  await failJob(helpers, jobId, reason.slice(0, FAILURE_REASON_MAX_CHARS));
+}
+
+/** Task `crawl_values`: crawls the values `[from, to)` of a job and records their results. */
+export const CRAWL_CHUNK_TASK = defineTask({
+  name: 'crawl_values',
+  payload: Type.Object({
+    jobId: Type.String(),
+    from: Type.Integer({ minimum: 0 }),
+    to: Type.Integer({ minimum: 1 }),
+  }),
+  async run(chunk, helpers) {
+    if (chunk.to <= chunk.from) throw new PermanentTaskError('crawl_values payload: to must be above from');
+    await crawlChunk(helpers, chunk);
+  },
+  givenUp: crawlGivenUp,
+});
+
+/**
+ * Task `crawl_value`: one value, as versions before chunked crawl tasks queued it; rows an older
+ * version queued still run after an upgrade, as a chunk of one value.
+ */
+export const CRAWL_ONE_VALUE_TASK = defineTask({
+  name: 'crawl_value',
+  payload: Type.Object({ jobId: Type.String(), index: Type.Integer({ minimum: 0 }) }),
+  async run({ jobId, index }, helpers) {
+    await crawlChunk(helpers, { jobId, from: index, to: index + 1 });
+  },
+  givenUp: crawlGivenUp,
+});
+
 /**
  * The task that crawls the values `[from, to)` of a job. Its dedupe key makes adding it again
  * harmless while it is queued or running, which the reconciliation of lost work relies on.
  */
-export function crawlValuesTaskSpec(chunk: ValueChunk): TaskSpec {
+export function crawlChunkTaskSpec(chunk: ValueChunk): TaskSpec {
   const { jobId, from, to } = chunk;
-  return { task: CRAWL_VALUES_TASK, payload: { jobId, from, to }, dedupeKey: `crawl:${jobId}:${from}-${to}` };
+  return taskSpec(CRAWL_CHUNK_TASK, { jobId, from, to }, { dedupeKey: `crawl:${jobId}:${from}-${to}` });
 }
 
 /**
@@ -59,25 +110,11 @@ export function chunksOf(jobId: string, indexes: Iterable<number>): ValueChunk[]
     .map((window) => ({ jobId, from: window * VALUES_PER_CHUNK, to: (window + 1) * VALUES_PER_CHUNK }));
 }
 
-function readChunk(payload: Record<string, unknown>): ValueChunk {
-  const { jobId, from, to } = payload;
-  if (typeof jobId !== 'string') throw new PermanentTaskError('payload has no jobId');
-  if (!Number.isInteger(from) || !Number.isInteger(to) || (to as number) <= (from as number)) {
-    throw new PermanentTaskError('payload has no valid value range');
-  }
-  return { jobId, from: from as number, to: to as number };
-}
-
-/** Crawls the chunk of a job the payload names and records its results (task `crawl_values`). */
-export function crawlValuesTask(deps: AppDeps, payload: Record<string, unknown>): Promise<void> {
-  return crawlChunk(deps, readChunk(payload));
-}
-
 /**
  * Serves a chunk's pending values. What it will serve is promised to `valueSlots` at once, before
  * the first await, so the queue sees it and claims no further ahead than the process can serve.
  */
-export async function crawlChunk(deps: AppDeps, chunk: ValueChunk): Promise<void> {
+async function crawlChunk(deps: CrawlDeps, chunk: ValueChunk): Promise<void> {
   const release = deps.valueSlots.hold(chunk.to - chunk.from);
   try {
     const job = await findJob(deps.db, chunk.jobId);
@@ -124,7 +161,7 @@ export async function crawlChunk(deps: AppDeps, chunk: ValueChunk): Promise<void
 }
 
 async function resolveValue(
-  deps: AppDeps,
+  deps: CrawlDeps,
   job: Job,
   query: ValueQuery,
   deadline: Date,

@@ -10,11 +10,12 @@
  * running the re-add is ignored (by the outbox's unique column, then by BullMQ's deduplication); a
  * chunk that runs twice serves only its values still pending ("Work and crash safety").
  */
-import type { AppDeps } from '../../app.deps.ts';
-import { scheduleIntervalRun } from '../../pipeline/submissions/submissions.interval.ts';
-import { listPendingValueIndexes } from '../../pipeline/work/work.repository.ts';
-import { expireJobTaskSpec } from '../../pipeline/tasks/tasks.crawl-value.ts';
-import { chunksOf, crawlValuesTaskSpec } from '../../pipeline/tasks/tasks.crawl-values.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { WorkQueue } from '../queue/queue.types.ts';
+import { listPendingValueIndexes } from '../work/work.repository.ts';
+import { chunksOf, crawlChunkTaskSpec } from './tasks.crawl-chunk.ts';
+import { expireJobTaskSpec } from './tasks.expire-job.ts';
+import { scheduleIntervalRun } from './tasks.interval-run.ts';
 
 /** What one round re-added (or found queued already: the dedupe keys do not tell which). */
 export interface ReconcileCounts {
@@ -28,7 +29,7 @@ const VALUES_PER_JOB = 10_000;
 
 /** One reconciliation round over the jobs that have not ended (at most `jobLimit` of each kind). */
 export async function reenqueueLostWork(
-  deps: Pick<AppDeps, 'db' | 'queue'>,
+  deps: { db: Db; queue: WorkQueue },
   jobLimit = 500,
 ): Promise<ReconcileCounts> {
   const { db } = deps;
@@ -45,7 +46,7 @@ export async function reenqueueLostWork(
     const pending = await listPendingValueIndexes(db, job.id, VALUES_PER_JOB);
     crawls += pending.length;
     await deps.queue.add([
-      ...chunksOf(job.id, pending).map(crawlValuesTaskSpec),
+      ...chunksOf(job.id, pending).map(crawlChunkTaskSpec),
       expireJobTaskSpec(job.id, job.deadline_at),
     ]);
   }
