@@ -138,3 +138,8 @@ export function detectCurrency(text: string): string | null {
 export function hasCurrency(text: string): boolean {
   return SYMBOL_MARKER.test(text) || ISO_MARKER.test(text);
 }
+
+/** True for an ISO 4217 code the extractor knows (`EUR`), false for symbols (`$`) and other text. */
+export function isIsoCurrency(text: string): boolean {
+  return ISO_CODES.has(text);
+}
