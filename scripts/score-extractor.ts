@@ -19,10 +19,16 @@ import {
   MARKETPLACE_FIELDS,
   marketplacePresent,
   runMarketplaceBenchmark,
-  type MarketplaceReport,
+  type MarketplacePage,
 } from '../src/crawl/extract/benchmark-marketplace.ts';
 import { isIsoCurrency } from '../src/crawl/extract/currency.ts';
-import { PARTIAL_TRUTH_FIELDS, SCORED_FIELDS, type Metrics } from '../src/crawl/extract/score.ts';
+import {
+  PARTIAL_TRUTH_FIELDS,
+  SCORED_FIELDS,
+  type Counts,
+  type Metrics,
+  type ScoredField,
+} from '../src/crawl/extract/score.ts';
 import type { ExtractedProduct } from '../src/crawl/extract/types.ts';
 
 function main(): number {
@@ -46,7 +52,9 @@ function main(): number {
   const report = runBenchmark(dir, { layoutOnly, half: 'dev' });
   if (layoutOnly) console.log('layout only: scripts and structured-data attributes stripped\n');
   console.log(`== dev half of the product-page benchmark (${dir})\n`);
-  if (!values.quiet) printErrors(report);
+  if (!values.quiet) {
+    printErrors(SCORED_FIELDS, report.pages, (p) => `${p.id.slice(0, 8)} ${new URL(p.url).host.padEnd(28)}`);
+  }
   printBenchmarkTable(report);
   const products: ExtractedProduct[] = report.pages.map((p) => p.predicted);
   const marketDir =
@@ -54,7 +62,11 @@ function main(): number {
   if (!layoutOnly && marketplacePresent(marketDir)) {
     const market = runMarketplaceBenchmark(marketDir);
     console.log(`\n== marketplace product pages (${marketDir})\n`);
-    if (!values.quiet) printMarketplaceErrors(market);
+    if (!values.quiet) {
+      const nameOf = (p: MarketplacePage): string =>
+        `${p.site.padEnd(14)} ${p.file.replace(/^.*\//u, '').slice(0, 40).padEnd(40)}`;
+      printErrors(MARKETPLACE_FIELDS, market.pages, nameOf);
+    }
     printTable(MARKETPLACE_FIELDS.map((f) => [f, market.metrics[f]]));
     products.push(...market.pages.map((p) => p.predicted));
   }
@@ -74,33 +86,27 @@ function main(): number {
   return 0;
 }
 
-/** One line per wrong or missing value, grouped by attribute: page, prediction and the acceptable values. */
-function printErrors(report: BenchmarkReport): void {
-  for (const field of SCORED_FIELDS) {
-    const wrong = report.pages.filter((p) => p.counts[field].fp > 0 || p.counts[field].fn > 0);
-    if (wrong.length === 0) continue;
-    console.log(`${field}: ${wrong.length} page(s) wrong or missed`);
-    for (const page of wrong) {
-      const kind = page.counts[field].fp > 0 ? 'WRONG' : 'MISSED';
-      const host = new URL(page.url).host;
-      console.log(
-        `  ${kind.padEnd(6)} ${page.id.slice(0, 8)} ${host.padEnd(28)} ` +
-          `found ${JSON.stringify(page.predicted[field])} expected ${JSON.stringify(page.truth[field])}`,
-      );
-    }
-  }
-  console.log('');
+/** A judged page, as both benchmarks report it. */
+interface JudgedPage<F extends string> {
+  predicted: ExtractedProduct;
+  truth: Record<F, string[]>;
+  counts: Record<F, Counts>;
 }
 
-function printMarketplaceErrors(report: MarketplaceReport): void {
-  for (const field of MARKETPLACE_FIELDS) {
-    const wrong = report.pages.filter((p) => p.counts[field].fp > 0 || p.counts[field].fn > 0);
+/** One line per wrong or missing value, grouped by attribute: page, prediction and the acceptable values. */
+function printErrors<F extends ScoredField, P extends JudgedPage<F>>(
+  fields: readonly F[],
+  pages: readonly P[],
+  nameOf: (page: P) => string,
+): void {
+  for (const field of fields) {
+    const wrong = pages.filter((p) => p.counts[field].fp > 0 || p.counts[field].fn > 0);
     if (wrong.length === 0) continue;
     console.log(`${field}: ${wrong.length} page(s) wrong or missed`);
     for (const page of wrong) {
       const kind = page.counts[field].fp > 0 ? 'WRONG' : 'MISSED';
       console.log(
-        `  ${kind.padEnd(6)} ${page.site.padEnd(14)} ${page.file.replace(/^.*\//u, '').slice(0, 40).padEnd(40)} ` +
+        `  ${kind.padEnd(6)} ${nameOf(page)} ` +
           `found ${JSON.stringify(page.predicted[field])} expected ${JSON.stringify(page.truth[field])}`,
       );
     }
