@@ -120,7 +120,7 @@ describe('the build check of bin/compiled.js', () => {
     setMtime(source, 2_500_000);
     assert.equal(
       buildProblem(root),
-      'dist/ is older than the sources (src/api/jobs/jobs.routes.ts changed after the last build)',
+      'dist/ is older than the sources (src/jobs/jobs.routes.ts changed after the last build)',
     );
   });
 

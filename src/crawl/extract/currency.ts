@@ -138,3 +138,11 @@ export function detectCurrency(text: string): string | null {
 export function hasCurrency(text: string): boolean {
   return SYMBOL_MARKER.test(text) || ISO_MARKER.test(text);
 }
+
+/** Every ISO 4217 code the runtime knows (ICU's list), beyond the common ones above. */
+const ALL_ISO_CODES = new Set(Intl.supportedValuesOf('currency'));
+
+/** True for an ISO 4217 code (`EUR`, `XOF`), false for symbols (`$`) and other text. */
+export function isIsoCurrency(text: string): boolean {
+  return ISO_CODES.has(text) || ALL_ISO_CODES.has(text);
+}

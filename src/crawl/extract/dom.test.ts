@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseHtml, shortTextOf, textOf, type HtmlElement } from './dom.ts';
+import { parseHtml, type HtmlElement } from './dom.ts';
+import { shortTextOf, textOf } from './text.ts';
 
 function byId(html: string, id: string): HtmlElement {
   const element = parseHtml(html).elements.find((e) => e.attrs['id'] === id);

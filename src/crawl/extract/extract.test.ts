@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { parseHtml } from './dom.ts';
 import { extractProduct } from './extract.ts';
 
 /** A small product page with a header menu, a buy box and a carousel of other products. */
@@ -12,15 +13,34 @@ function shopPage(buyBox: string, head = ''): string {
 }
 
 describe('extractProduct', () => {
-  it('prefers JSON-LD over what the page shows', () => {
+  it('prefers JSON-LD over what the page shows, when the page shows its price too', () => {
     const ld = `<script type="application/ld+json">{"@type":"Product","name":"Trail Shoe X","sku":"TS-1",
       "offers":{"price":"89.00","priceCurrency":"GBP","availability":"https://schema.org/InStock"}}</script>`;
-    const product = extractProduct(shopPage('<span class="price">£95.00</span>', ld));
+    const buyBox = '<span class="price">£95.00</span><p class="price">Members: £89.00</p>';
+    const product = extractProduct(shopPage(buyBox, ld));
     assert.equal(product.price, '89.00');
     assert.equal(product.currency, 'GBP');
     assert.equal(product.sku, 'TS-1');
     assert.equal(product.availability, 'InStock');
     assert.equal(product.name, 'Trail Shoe X');
+  });
+
+  it('reads the page once: a page parsed beforehand gives the same product, JSON-LD included', () => {
+    const ld = `<script type="application/ld+json">{"@type":"Product","name":"Trail Shoe X","sku":"TS-1",
+      "gtin13":"4006381333931","offers":{"price":"89.00","priceCurrency":"GBP"}}</script>`;
+    const html = shopPage('<span class="price">£89.00</span><p>Product code: 141677</p>', ld);
+    const parsed = parseHtml(html);
+    const product = extractProduct(parsed, { url: 'https://shop.example/p/1' });
+    assert.deepEqual(product, extractProduct(html, { url: 'https://shop.example/p/1' }));
+    assert.deepEqual(
+      [product.price, product.currency, product.gtin, product.sku, product.name],
+      ['89.00', 'GBP', '4006381333931', '141677', 'Trail Shoe X'],
+    );
+  });
+
+  it('takes JSON-LD from the parsed page, so a block commented out is not read', () => {
+    const ld = `<!-- <script type="application/ld+json">{"@type":"Product","offers":{"price":"1.00"}}</script> -->`;
+    assert.equal(extractProduct(shopPage('<span class="price">£89.00</span>', ld)).price, '89.00');
   });
 
   it('reads OpenGraph product tags and Twitter product cards', () => {

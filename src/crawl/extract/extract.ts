@@ -1,19 +1,25 @@
-import { parseHtml, textOf, type ParsedPage } from './dom.ts';
-import { factsFromLayout } from './heuristics.ts';
-import { extractJsonLd } from './jsonld.ts';
+import { parseHtml, type ParsedPage } from './dom.ts';
+import { factsFromLayout, type ShownFacts } from './heuristics.ts';
+import { jsonLdOfScripts } from './jsonld.ts';
 import { confirmShownPrice } from './layout-price.ts';
 import { factsFromMeta } from './meta.ts';
 import { factsFromMicrodata } from './microdata.ts';
+import { currencySignals, resolveCurrency, type CurrencySignals } from './page-currency.ts';
 import { formatPriceDecimal } from './price.ts';
+import { choosePrice } from './price-choice.ts';
 import { factsFromJsonLd } from './schema-product.ts';
 import { factsFromState } from './state.ts';
 import { extractStateValues } from './state-blobs.ts';
+import { textOf } from './text.ts';
 import { cleanCurrency } from './values.ts';
 import { emptyProduct, type ExtractedProduct, type LayerFacts, type ProductField } from './types.ts';
 
 /** Options of {@link extractProduct}. */
 export interface ExtractOptions {
-  /** The page's address; lets the extractor read the product id from it as a last resort. */
+  /**
+   * The page's address: lets the extractor read the product id from it as a last resort, pick
+   * the variant it selects, and tell the currency by its domain.
+   */
   url?: string;
 }
 
@@ -22,43 +28,71 @@ const FIELDS: readonly ProductField[] = ['price', 'currency', 'sku', 'gtin', 'av
 const STATE_FIELDS: readonly ProductField[] = ['price', 'currency', 'sku', 'availability', 'name', 'brand'];
 
 /**
- * Extracts price, currency, SKU, GTIN, availability, name and brand from a product page's HTML.
+ * Extracts price, currency, SKU, GTIN, availability, name and brand from a product page: its HTML,
+ * or the page already parsed with `parseHtml` (the page is parsed once, and every layer reads that
+ * one parse).
  *
- * Layers are tried in order of trust: JSON-LD (read with a cheap scan before any DOM is built),
- * microdata / RDFa, OpenGraph product meta tags, JSON state embedded for scripts, then layout
- * heuristics (what the page shows near the product title). Each field is taken from the first
- * layer that has it, with one exception: a product code the page prints with a label ("Product
- * code: 141677") beats structured ids, which often hold internal or per-variant ids.
- * Broken HTML never throws; a field nobody found is null.
+ * Layers are tried in order of trust: JSON-LD, microdata / RDFa, OpenGraph product meta tags, JSON
+ * state embedded for scripts, then layout heuristics (what the page shows near the product
+ * title). Each field is taken from the first layer that has it, with two exceptions: a product
+ * code the page prints with a label ("Product code: 141677") beats structured ids, which often
+ * hold internal or per-variant ids; and a structured price the page does not show as its price
+ * gives way to the one it shows (see `choosePrice`). The currency is an ISO 4217 code wherever the
+ * page's signals tell one (see `resolveCurrency`). Broken HTML never throws; a field nobody found
+ * is null.
  */
-export function extractProduct(html: string, options: ExtractOptions = {}): ExtractedProduct {
-  const jsonLd = safely(() => factsFromJsonLd(extractJsonLd(html), titleOf(html), options.url ?? null));
-  const page = safely(() => parseHtml(html));
-  if (page === null) return finish(mergeLayers([jsonLd]));
+export function extractProduct(html: string | ParsedPage, options: ExtractOptions = {}): ExtractedProduct {
+  const page = typeof html === 'string' ? safely(() => parseHtml(html)) : html;
+  if (page === null) return emptyProduct();
+  const title = safely(() => pageTitle(page));
+  const url = options.url ?? null;
+  const jsonLd = safely(() => factsFromJsonLd(jsonLdOfScripts(page.scripts), title, url));
   const structured = [jsonLd, safely(() => factsFromMicrodata(page)), safely(() => factsFromMeta(page))];
   const fromStructure = mergeLayers(structured);
   // Script state is the costliest layer to read; skip it when it could add nothing.
   const state = STATE_FIELDS.every((f) => fromStructure[f] !== null)
     ? null
-    : safely(() => stateFacts(page, fromStructure.name));
-  // The layout looks for a price whenever structured data has none, even if state has one.
-  const known = { ...mergeLayers([...structured, state]), price: fromStructure.price };
-  const shown = safely(() => factsFromLayout(page, known, options.url));
-  const layoutPrice = shown?.fallback.price ?? null;
-  // State keeps list prices, bundle prices and cents next to the price shoppers pay; when it
-  // disagrees with the price the page shows by the product, the page wins.
-  if (state?.price != null && layoutPrice !== null && Number(state.price) !== Number(layoutPrice)) {
-    state.price = null;
-  }
+    : safely(() => stateFacts(page, fromStructure.name ?? title));
+  const shown = safely(() => factsFromLayout(page, mergeLayers([...structured, state]), options.url));
+  const price = priceFacts(structured, state, shown);
+  const product = mergeLayers([
+    { sku: shown?.shownSku ?? null },
+    price,
+    ...structured,
+    state,
+    shown?.fallback ?? null,
+  ]);
+  const declared = [price.currency, ...structured.map((l) => l?.currency), state?.currency];
   return finish(
-    mergeLayers([{ sku: shown?.shownSku ?? null }, ...structured, state, shown?.fallback ?? null]),
+    product,
+    safely(() => currencySignals(page, declared, options.url)),
   );
 }
 
-/** The page's `<title>`, found with a cheap scan like JSON-LD (the DOM is not built yet). */
-function titleOf(html: string): string | null {
-  const match = /<title[^>]*>([^<]*)<\/title>/iu.exec(html.slice(0, 300_000));
-  return match?.[1]?.trim() || null;
+/**
+ * The price and its currency: from the structured layers, weighed against what the page shows
+ * (see `choosePrice`); else from script state when the page shows the same amount by the product
+ * (state also keeps list prices, bundle prices and cents); else what the page shows.
+ */
+function priceFacts(
+  structured: readonly (LayerFacts | null)[],
+  state: LayerFacts | null,
+  shown: ShownFacts | null,
+): LayerFacts {
+  const prices = shown?.prices ?? null;
+  const fromStructure = safely(() => choosePrice(structured, prices));
+  if (fromStructure !== null) return fromStructure;
+  const headline = prices?.best ?? null;
+  if (state?.price != null && (headline === null || Number(state.price) === Number(headline.decimal))) {
+    return { price: state.price, currency: state.currency ?? headline?.currency ?? null };
+  }
+  return headline === null ? {} : { price: headline.decimal, currency: headline.currency };
+}
+
+/** The text of the page's `<title>`, or null. */
+function pageTitle(page: ParsedPage): string | null {
+  const title = page.elements.find((e) => e.tag === 'title');
+  return title === undefined ? null : textOf(title) || null;
 }
 
 /**
@@ -66,16 +100,20 @@ function titleOf(html: string): string | null {
  * (state also holds list prices, cents and other products' prices).
  */
 function stateFacts(page: ParsedPage, name: string | null): LayerFacts {
-  const title = page.elements.find((e) => e.tag === 'title');
-  const facts = factsFromState(extractStateValues(page.scripts), name ?? (title ? textOf(title) : null));
+  const facts = factsFromState(extractStateValues(page.scripts), name);
   if (facts.price !== undefined && facts.price !== null) facts.price = confirmShownPrice(page, facts.price);
   return facts;
 }
 
-/** Final touches: a plain price string, and the stock default. */
-function finish(product: ExtractedProduct): ExtractedProduct {
+/** Final touches: a plain price string, the currency as an ISO code, and the stock default. */
+function finish(product: ExtractedProduct, signals: CurrencySignals | null): ExtractedProduct {
   if (product.price !== null) product.price = formatPriceDecimal(product.price);
-  product.currency = cleanCurrency(product.currency);
+  const currency = cleanCurrency(product.currency);
+  // A currency matters only with a price; a page that shows one always gets a code when it can.
+  product.currency =
+    signals === null || (product.price === null && currency === null)
+      ? currency
+      : resolveCurrency(currency, signals);
   // A product page that says nothing about stock sells the product (the benchmark's convention too).
   if (
     product.availability === null &&

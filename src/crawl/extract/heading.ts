@@ -1,4 +1,5 @@
-import { shortTextOf, textOf, type HtmlElement, type ParsedPage } from './dom.ts';
+import { type HtmlElement, type ParsedPage } from './dom.ts';
+import { shortTextOf, textOf } from './text.ts';
 import { hintWords, isHidden } from './layout.ts';
 import { sharedTokens, wordTokens } from './values.ts';
 

@@ -1,8 +1,9 @@
-import { shortTextOf, textOf, type HtmlElement, type ParsedPage } from './dom.ts';
+import { type HtmlElement, type ParsedPage } from './dom.ts';
+import { shortTextOf, textOf } from './text.ts';
 import { findMainHeading } from './heading.ts';
 import { findShownAvailability } from './layout-availability.ts';
 import { findShownGtin } from './layout-gtin.ts';
-import { findLayoutPrice } from './layout-price.ts';
+import { findShownPrices, type ShownPrices } from './layout-price.ts';
 import { findShownSku } from './layout-sku.ts';
 import type { ExtractedProduct, LayerFacts } from './types.ts';
 import { identifierFromUrl } from './url-id.ts';
@@ -14,11 +15,14 @@ export interface ShownFacts {
   fallback: LayerFacts;
   /** A product code printed with a label; trusted over structured ids (see `extractProduct`). */
   shownSku: string | null;
+  /** Every price the page shows, scored, to weigh structured prices against (see `choosePrice`). */
+  prices: ShownPrices;
 }
 
 /**
- * The last layer: reads what the page shows to people when no structured data said it.
- * `known` holds what earlier layers found (the product name helps find the title).
+ * The last layer: reads what the page shows to people when no structured data said it, and the
+ * prices it shows, which also check the structured ones. `known` holds what earlier layers found
+ * (the product name helps find the title).
  */
 export function factsFromLayout(
   page: ParsedPage,
@@ -27,7 +31,8 @@ export function factsFromLayout(
 ): ShownFacts {
   const heading = findMainHeading(page, known.name);
   const mainOrder = heading?.order ?? null;
-  const price = known.price === null ? findLayoutPrice(page, mainOrder) : null;
+  const prices = findShownPrices(page, mainOrder);
+  const price = prices.best;
   return {
     fallback: {
       price: price?.decimal ?? null,
@@ -38,6 +43,7 @@ export function factsFromLayout(
       name: headingName(page, heading),
     },
     shownSku: findShownSku(page, mainOrder),
+    prices,
   };
 }
 

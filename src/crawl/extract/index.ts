@@ -3,6 +3,7 @@
  */
 export { extractProduct, type ExtractOptions } from './extract.ts';
 export type { ExtractedProduct } from './types.ts';
+export { parseHtml, type ParsedPage } from './dom.ts';
 export { extractJsonLd, findProductNodes, isJsonObject, type JsonObject } from './jsonld.ts';
 export { parseLenientJson } from './lenient-json.ts';
 export {

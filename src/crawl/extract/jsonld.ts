@@ -1,11 +1,12 @@
+import type { ScriptBlock } from './dom.ts';
 import { parseLenientJson } from './lenient-json.ts';
 
 /** A JSON object as found in JSON-LD or script state. */
 export type JsonObject = Record<string, unknown>;
 
 /**
- * `<script type="application/ld+json">` blocks. A regular expression over the raw text is much
- * cheaper than building a DOM of a 1.5 MB page, and structured data usually answers on its own.
+ * `<script type="application/ld+json">` blocks, for callers that hold only the page's text (site
+ * drivers): a regular expression over it is much cheaper than building a DOM of a 1.5 MB page.
  */
 const JSON_LD_SCRIPT =
   /<script\b[^>]*?\btype\s*=\s*["']?\s*application\/ld\+json[^>]*>([\s\S]*?)<\/script\s*>/giu;
@@ -24,10 +25,22 @@ export function isJsonObject(value: unknown): value is JsonObject {
  * entry is one node. Blocks that cannot be read at all are skipped; never throws.
  */
 export function extractJsonLd(html: string): unknown[] {
+  return nodesOf([...html.matchAll(JSON_LD_SCRIPT)].map((match) => match[1] ?? ''));
+}
+
+/**
+ * Like {@link extractJsonLd}, for a page already parsed: the JSON-LD objects of its script
+ * blocks, so that the extractor reads the page's text once.
+ */
+export function jsonLdOfScripts(scripts: readonly ScriptBlock[]): unknown[] {
+  const blocks = scripts.filter((s) => /application\/ld\+json/iu.test(s.attrs['type'] ?? ''));
+  return nodesOf(blocks.map((s) => s.text));
+}
+
+/** The nodes of JSON-LD blocks, each read leniently, arrays and `@graph` lists unpacked. */
+function nodesOf(blocks: readonly string[]): unknown[] {
   const nodes: unknown[] = [];
-  for (const match of html.matchAll(JSON_LD_SCRIPT)) {
-    for (const value of parseLenientJson(match[1] ?? '')) flattenGraph(value, nodes, 0);
-  }
+  for (const block of blocks) for (const value of parseLenientJson(block)) flattenGraph(value, nodes, 0);
   return nodes;
 }
 

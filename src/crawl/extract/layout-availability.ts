@@ -1,5 +1,6 @@
 import { normalizeAvailability, type Availability } from './availability.ts';
-import { shortTextOf, type HtmlElement, type ParsedPage } from './dom.ts';
+import { type HtmlElement, type ParsedPage } from './dom.ts';
+import { shortTextOf } from './text.ts';
 import { distanceScore, hintsOf, isHidden, isNoiseArea } from './layout.ts';
 
 /** Class/id/test-attribute words of an element that states stock. */

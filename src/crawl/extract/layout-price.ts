@@ -1,15 +1,24 @@
 import { detectCurrency, hasCurrency } from './currency.ts';
+import { closest, type HtmlElement, type ParsedPage } from './dom.ts';
 import {
-  closest,
-  collapse,
-  shortTextOf,
-  textOf,
-  walkText,
-  type HtmlElement,
-  type ParsedPage,
-} from './dom.ts';
-import { distanceScore, hintsOf, hintWords, isNoiseArea, isOldPriceHint, isStruckThrough } from './layout.ts';
-import { findAmounts, type AmountMatch } from './price.ts';
+  distanceScore,
+  hintsOf,
+  hintWords,
+  isDrawnCrossedOut,
+  isInHiddenSection,
+  isNoiseArea,
+  isStruckThrough,
+} from './layout.ts';
+import { findAmounts } from './price.ts';
+import {
+  amountIn,
+  labelOf,
+  NOT_PRODUCT_PRICE,
+  OLD_PRICE_TEXT,
+  priceTextOf,
+  UNIT_PRICE,
+} from './price-text.ts';
+import { shortTextOf } from './text.ts';
 
 /** A price shown in the page body, with how much it looks like the product's current price. */
 export interface PriceCandidate {
@@ -17,6 +26,10 @@ export interface PriceCandidate {
   decimal: string;
   currency: string | null;
   score: number;
+  /** Marked as an old price by its class or id alone: not drawn crossed out, no old-price words. */
+  oldByName: boolean;
+  /** Nothing marks it as an old price, a side amount (shipping, tax, unit price) or another product's. */
+  current: boolean;
 }
 
 /** Words in class/id/itemprop/test attributes that mark a price, in the languages shops code in. */
@@ -25,58 +38,7 @@ const PRICE_HINT =
 
 /** Hints of the price one pays now, next to (or instead of) a generic price hint. */
 const CURRENT_HINT =
-  /current|sale|final|now|our|special|actual|deal|selling|buy|main|big|large|promo|offer|new/iu;
-
-/**
- * Units a unit price is quoted in (`€/kg`, `per 100 g`, `je Liter`, `за 1 кг`), in the common
- * languages; a number may stand before the unit (`/100 g`, `1 l =`).
- */
-// prettier-ignore
-const UNIT_WORDS = [
-  'kg', 'kilo', 'kilogram', 'kilogramm', 'g', 'gr', 'gramm', 'gram', 'mg', 'l', 'lt', 'ltr', 'liter', 'litre',
-  'litro', 'ml', 'cl', 'm', 'm²', 'm2', 'm³', 'm3', 'lfm', 'cm', 'st', 'stk', 'stück', 'pc', 'pcs', 'piece',
-  'pièce', 'pieza', 'pezzo', 'szt', 'ks', 'kpl', 'unit', 'unité', 'unidad', 'unità', 'кг', 'г', 'л', 'мл', 'шт',
-  'м', 'м²',
-].join('|');
-
-/** A unit price: an amount per quantity of the product (`12,90 €/kg`, `€1.20 per 100g`, `Grundpreis`). */
-const UNIT_PRICE = new RegExp(
-  String.raw`(?:\/|\bper\b|\bpro\b|\bje\b|\bpar\b|\bal\b|\bza\b|(?<!\p{L})за(?!\p{L})|(?<!\p{L})à(?!\p{L}))` +
-    String.raw`\s*(?:1|10|100|1000|1\.000)?\s*(?:${UNIT_WORDS})(?![\p{L}\d])` +
-    String.raw`|(?<![\p{L}\d])(?:1|10|100|1000)\s*(?:${UNIT_WORDS})\s*=` +
-    String.raw`|grundpreis|base price|unit price|prix au (?:kg|kilo|litre)|precio por|prezzo al|cena za|цена за|jednotková`,
-  'iu',
-);
-
-/** Texts around a number that make it something other than the product price. */
-const NOT_PRODUCT_PRICE = new RegExp(
-  [
-    String.raw`per\s|\bpro\b|unit|unité`,
-    'shipping|delivery|postage|livraison|versand|envío|envio|spedizione|frete|porto\\b|verzending|frakt',
-    'toimitus|kargo|доставка|dostawa|doprava|dostava|משלוח|送料|运费',
-    'month|\\/mo\\b|mensal|monat|mois|cuota|rate\\b|installment|finance|bonus|points?\\b',
-    'save|économ|sparen|ahorra|risparmi',
-    // Conversions into the shopper's currency ("approx. US $11.69", "Circa EUR 14,43").
-    'approx|circa|\\bca\\.|environ|ungefähr|aprox|około|примерно',
-  ].join('|'),
-  'iu',
-);
-
-/**
- * Words that introduce an earlier or reference price in the text itself (`Was £14.99`,
- * `UVP 149,99 €`, `M.R.P.: ₹999`), in the common languages. Followed by no letter, so that
- * `was` does not match `washing`; `\b` would not work after non-ASCII letters.
- */
-const OLD_PRICE_TEXT = new RegExp(
-  String.raw`^(?:was|previously|before|regular(?: price)?|reg\.|orig(?:inal|\.)?(?: price)?|list price|list:|rrp|srp|msrp|m\.?r\.?p\.?|` +
-    String.raw`compare at|typical price|uvp|statt|vorher|bisher|zuvor|ursprünglich|alter preis|streichpreis|` +
-    String.raw`avant|au lieu de|prix barré|prix de référence|ancien prix|antes|precio anterior|precio normal|` +
-    String.raw`prima|invece di|prezzo di listino|era|prije|stara cijena|przed|stara cena|cena katalogowa|` +
-    String.raw`было|старая цена|dříve|původní cena|běžná cena|predtým|pôvodná cena|redna cena|eski fiyat|` +
-    String.raw`ord\. pris|ordinarie pris|normalpris|før|förr|tidigare|normaalihinta|ennen|vroeger|` +
-    String.raw`定価|参考価格|通常価格|原价|市场价|정가)(?![\p{L}\d])`,
-  'iu',
-);
+  /current|sale|final|now|our|special|actual|deal|selling|buy|main|big|large|promo|offer|new|to-?pay/iu;
 
 /** Class/id words of amounts that are not the product price: shipping, tax, instalments, savings. */
 const SIDE_AMOUNT_HINT =
@@ -101,66 +63,6 @@ function priceHintsOf(element: HtmlElement): string {
     if (value !== undefined) roles += ` ${value}`;
   }
   return roles === '' ? hintsOf(element) : `${hintsOf(element)}${roles.toLowerCase()}`;
-}
-
-/** True for a descendant that shows an old price and must not feed the current price text. */
-function isOldPriceElement(element: HtmlElement): boolean {
-  if (element.tag === 'del' || element.tag === 's' || element.tag === 'strike') return true;
-  if (/line-through/iu.test(element.attrs['style'] ?? '')) return true;
-  return isOldPriceHint(element);
-}
-
-/**
- * The text of a price element as shown: old prices inside it are left out, and cents set apart
- * (`139<sup>98</sup>`) get a decimal mark. Null when the text is longer than `maxChars`.
- */
-function priceTextOf(element: HtmlElement, maxChars = 60): string | null {
-  // Old prices inside are left out, so allow some slack before giving up on size alone.
-  if (element.textSize > maxChars * 3) return null;
-  const raw = walkText(element, {
-    maxChars: maxChars * 3,
-    maxNodes: 200,
-    enter: (child, tail, push) => {
-      if (isOldPriceElement(child)) return false;
-      if (isSeparateCents(child, tail)) push(/\.\d{3}$/u.test(tail) ? ',' : '.');
-      return true;
-    },
-  });
-  if (raw === null) return null;
-  const text = collapse(raw);
-  return text.length > maxChars ? null : text;
-}
-
-/**
- * True for cents set apart without a decimal mark (`$229<span>99</span>`, `139<sup>98</sup>`):
- * exactly two digits right after a whole number that has no decimal part yet.
- */
-function isSeparateCents(child: HtmlElement, tail: string): boolean {
-  if (child.size > 2 || child.textSize !== 2) return false;
-  if (!/(?:^|[^\d.,])\d{1,3}(?:[.,' \u00a0]\d{3})*$/u.test(tail)) return false;
-  const text = textOf(child);
-  return text.length <= 4 && /^\s*\d{2}\s*$/u.test(text);
-}
-
-/**
- * The amount a price text states: the first one written beside a currency marker; failing that,
- * the only amount of a short text in an element marked as a price. Percentages never count.
- */
-function amountIn(text: string, hinted: boolean): AmountMatch | null {
-  const amounts = findAmounts(text).filter((a) => !/^\s*%/u.test(text.slice(a.end)));
-  for (const [index, amount] of amounts.entries()) {
-    const before = text.slice(Math.max(0, amount.start - 4), amount.start);
-    const after = text.slice(amount.end, amount.end + 5);
-    if (hasCurrency(before) || hasCurrency(after)) return amount;
-    // A range ("502,20 – 558,00 б.р.") is priced from its lower end.
-    const next = amounts[index + 1];
-    if (next !== undefined && /^\s*[-–—]\s*$/u.test(text.slice(amount.end, next.start))) {
-      if (hasCurrency(text.slice(next.end, next.end + 5))) return amount;
-    }
-  }
-  const only = amounts[0];
-  if (hinted && amounts.length === 1 && only !== undefined && text.length <= 24) return only;
-  return null;
 }
 
 /** Inline font size in px of an element or its first child, as a hint of a headline price. */
@@ -196,43 +98,25 @@ function scoreElement(element: HtmlElement, mainOrder: number | null): PriceCand
   if (hinted && CURRENT_HINT.test(hints)) score += 1;
   if (hasCurrency(text)) score += 2;
   if (inlineFontPx(element) >= 18) score += 2;
-  if (isStruckThrough(element) || OLD_PRICE_TEXT.test(text)) score -= 6;
-  if (NOT_PRODUCT_PRICE.test(text) || UNIT_PRICE.test(text)) score -= 4;
   const label = labelOf(element, text);
-  if (label !== null && OLD_PRICE_TEXT.test(label)) score -= 6;
-  if (label !== null && UNIT_PRICE.test(label)) score -= 4;
+  const oldText = OLD_PRICE_TEXT.test(text) || (label !== null && OLD_PRICE_TEXT.test(label));
+  const struck = isStruckThrough(element);
+  if (struck || oldText) score -= 6;
+  // Said once, by the text or by its label: a unit price labelled so is not twice a unit price.
+  const sideText =
+    NOT_PRODUCT_PRICE.test(text) || UNIT_PRICE.test(text) || (label !== null && UNIT_PRICE.test(label));
+  if (sideText) score -= 4;
+  const side = sideText || SIDE_AMOUNT_HINT.test(hints);
   if (SIDE_AMOUNT_HINT.test(hints)) score -= 3;
   if (text.length > 30) score -= 1;
-  if (isNoiseArea(element)) score -= 8;
+  const noise = isNoiseArea(element);
+  if (noise) score -= 8;
   else if (isInBuyBox(element)) score += 1;
+  if (isInHiddenSection(element)) score -= 4;
   if (mainOrder !== null) score += distanceScore(element.order - mainOrder);
-  return { element, decimal: amount.decimal, currency: detectCurrency(text), score };
-}
-
-/**
- * The text of the closest ancestor that adds words to a price, when it is a short label around
- * this one amount (`<p>Was: <span>£20</span></p>`, `<div>Per 100 g: <b>1,20 €</b></div>`); null
- * when there is none or when it shows other amounts too (`Was £20 Now £15` says nothing about
- * one of them alone).
- */
-function labelOf(element: HtmlElement, ownText: string): string | null {
-  let e = element.parent;
-  for (let depth = 0; e !== null && depth < 2; depth++, e = e.parent) {
-    if (e.textSize > 60) return null;
-    const text = shortTextOf(e, 60);
-    if (text === null) return null;
-    if (text === ownText) continue;
-    return pricedAmountCount(text) === 1 ? text : null;
-  }
-  return null;
-}
-
-/** How many amounts of a text stand beside a currency marker (`100 g` is not one, `1,20 €` is). */
-function pricedAmountCount(text: string): number {
-  return findAmounts(text).filter(
-    (a) =>
-      hasCurrency(text.slice(Math.max(0, a.start - 4), a.start)) || hasCurrency(text.slice(a.end, a.end + 5)),
-  ).length;
+  const oldByName = struck && !oldText && !isDrawnCrossedOut(element);
+  const current = !struck && !oldText && !side && !noise;
+  return { element, decimal: amount.decimal, currency: detectCurrency(text), score, oldByName, current };
 }
 
 /** Class/id words of the area that sells the product: the buy box, the product summary. */
@@ -249,27 +133,107 @@ function isInBuyBox(element: HtmlElement): boolean {
 }
 
 const OUT_OF_BODY = new Set(['head', 'select', 'option']);
+/** Elements that hold the whole page: on a tiny page their text is one price, yet they are no price tag. */
+const WHOLE_PAGE = new Set(['html', 'body']);
+
+/** The prices a page shows, scored, and the product's current price among them. */
+export interface ShownPrices {
+  candidates: PriceCandidate[];
+  /** The best-scored price, when it scores high enough to be the product's; null otherwise. */
+  best: PriceCandidate | null;
+}
+
+/** The score a shown price needs to be taken as the product's price. */
+export const MIN_PRICE_SCORE = 3;
 
 /**
- * Finds the product's current price among the prices shown on the page, or null.
+ * Scores every price the page shows and picks the product's current price, or none.
  * `mainOrder` is the document position of the product title (see `findMainHeading`).
  */
-export function findLayoutPrice(page: ParsedPage, mainOrder: number | null): PriceCandidate | null {
+export function findShownPrices(page: ParsedPage, mainOrder: number | null): ShownPrices {
   const candidates: PriceCandidate[] = [];
   for (const element of page.elements) {
-    if (element.textSize === 0 || element.textSize > 180) continue;
+    if (element.textSize === 0 || element.textSize > 180 || WHOLE_PAGE.has(element.tag)) continue;
     const candidate = scoreElement(element, mainOrder);
     // Titles in <head> and options of a size selector show amounts that are not the price.
     if (candidate === null || closest(element, (e) => OUT_OF_BODY.has(e.tag)) !== null) continue;
     candidates.push(candidate);
   }
+  dropFragments(candidates);
+  restoreLoneOldPrices(candidates);
   // The best score wins; on a tie the earlier element, as the buy box comes before the page's rest.
   let best: PriceCandidate | null = null;
   for (const c of candidates) if (best === null || c.score > best.score) best = c;
-  if (best === null || best.score < 3) return null;
+  if (best === null || best.score < MIN_PRICE_SCORE) return { candidates, best: null };
   // A bare amount ("29,99" in a price box) is in the currency the page's other prices show.
-  if (best.currency === null) return { ...best, currency: pageCurrency(candidates) };
-  return best;
+  if (best.currency === null) best = { ...best, currency: pageCurrency(candidates) };
+  return { candidates, best };
+}
+
+/**
+ * The highest score among the shown prices of this amount, or null when the page shows the amount
+ * nowhere as a price. A score under {@link MIN_PRICE_SCORE} means it is shown only as an old,
+ * side or other product's price.
+ */
+export function scoreOfAmount(prices: ShownPrices, decimal: string): number | null {
+  let score: number | null = null;
+  for (const c of prices.candidates) {
+    if (Number(c.decimal) === Number(decimal) && (score === null || c.score > score)) score = c.score;
+  }
+  return score;
+}
+
+/**
+ * Removes the pieces of a price written in parts (`<span class="price-whole">35.</span><span
+ * class="price-fraction">99</span>`): a bare amount inside a close ancestor that shows another
+ * amount with its currency is a piece of that price, not a price.
+ */
+function dropFragments(candidates: PriceCandidate[]): void {
+  const byElement = new Map(candidates.map((c) => [c.element, c]));
+  const isFragment = (c: PriceCandidate): boolean => {
+    if (c.currency !== null) return false;
+    let e = c.element.parent;
+    for (let depth = 0; e !== null && depth < 3; depth++, e = e.parent) {
+      const whole = byElement.get(e);
+      if (whole !== undefined && whole.currency !== null && Number(whole.decimal) !== Number(c.decimal))
+        return true;
+    }
+    return false;
+  };
+  const kept = candidates.filter((c) => !isFragment(c));
+  candidates.splice(0, candidates.length, ...kept);
+}
+
+/** How far above a price its price group may reach (see {@link restoreLoneOldPrices}). */
+const PRICE_GROUP_LEVELS = 4;
+
+/**
+ * A price named "old" only by its class is an old price only when a current price stands beside
+ * it: themes name the regular price so (`price-old`) and show it alone when nothing is on sale,
+ * at most next to side amounts such as the price without tax. Such a lone "old" price gets its
+ * penalty back. Its group is the closest ancestor that also holds a price of another amount.
+ */
+function restoreLoneOldPrices(candidates: PriceCandidate[]): void {
+  for (const candidate of candidates) {
+    if (!candidate.oldByName) continue;
+    const group = priceGroupOf(candidate, candidates);
+    if (!group.some((c) => c.current)) candidate.score += 6;
+  }
+}
+
+/** The other prices (of another amount) in the closest ancestor of a price that holds any. */
+function priceGroupOf(candidate: PriceCandidate, candidates: readonly PriceCandidate[]): PriceCandidate[] {
+  let e = candidate.element.parent;
+  for (let depth = 0; e !== null && depth < PRICE_GROUP_LEVELS; depth++, e = e.parent) {
+    const first = e.order;
+    const last = e.order + e.size;
+    const others = candidates.filter(
+      (c) =>
+        c.element.order > first && c.element.order <= last && Number(c.decimal) !== Number(candidate.decimal),
+    );
+    if (others.length > 0) return others;
+  }
+  return [];
 }
 
 /** The currency of the best-scored price on the page that shows one, or null. */

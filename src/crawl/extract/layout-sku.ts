@@ -1,4 +1,5 @@
-import { shortTextOf, type HtmlElement, type ParsedPage } from './dom.ts';
+import { type HtmlElement, type ParsedPage } from './dom.ts';
+import { shortTextOf } from './text.ts';
 import { distanceScore, hintsOf, isNoiseArea } from './layout.ts';
 
 /**

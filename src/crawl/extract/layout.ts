@@ -5,7 +5,7 @@ import type { HtmlElement } from './dom.ts';
  * than the one to pay: `old-price`, `PriceWas`, `price--regular`, `suggestedRetailPrice`.
  */
 const OLD_PRICE_WORDS =
-  /(?:^|-)(?:old|was|before|strike|striked|strikethrough|crossed|linethrough|regular|original|rrp|uvp|msrp|retail|compare|prev|previous|former|instead|saving|savings|save|reference|oldprice|wasprice|listprice|regularprice|originalprice|strikeprice|crossedprice|compareprice|mrp|streich|streichpreis|ancien|barre|tachado|anterior|vecchio|stary|puvodni|eski)(?:-|$)|(?:^|-)(?:list|line)-(?:price|through)(?:-|$)/u;
+  /(?:^|-)(?:old|was|before|strike|striked|strikethrough|crossed|linethrough|regular|original|rrp|uvp|msrp|retail|compare|prev|previous|former|instead|reference|oldprice|wasprice|listprice|regularprice|originalprice|strikeprice|crossedprice|compareprice|mrp|streich|streichpreis|ancien|barre|tachado|anterior|vecchio|stary|puvodni|eski)(?:-|$)|(?:^|-)(?:list|line)-(?:price|through)(?:-|$)/u;
 
 /** True when an element's class or id marks it as an old or reference price. */
 export function isOldPriceHint(element: HtmlElement): boolean {
@@ -22,12 +22,34 @@ export function hintsOf(element: HtmlElement): string {
   return element.memoHints;
 }
 
-/** True when an element or one of its few closest ancestors is drawn crossed out (tag or style). */
+/**
+ * True when the element itself is drawn crossed out: a strike tag, `line-through`, or a flag such
+ * as `data-a-strike="true"` that styles it so.
+ */
+function isDrawnStrike(element: HtmlElement): boolean {
+  const { attrs } = element;
+  if (STRIKE_TAGS.has(element.tag) || /line-through/iu.test(attrs['style'] ?? '')) return true;
+  for (const name in attrs) {
+    if (
+      name.startsWith('data-') &&
+      /strike|crossed/u.test(name) &&
+      !/^(?:false|0)$/u.test(attrs[name] ?? '')
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** True when the element itself shows an old price: drawn crossed out or named as one. */
+export function isCrossedOutElement(element: HtmlElement): boolean {
+  return isDrawnStrike(element) || isOldPriceHint(element);
+}
+
+/** True when an element or one of its few closest ancestors is drawn crossed out. */
 export function isDrawnCrossedOut(element: HtmlElement): boolean {
   let e: HtmlElement | null = element;
-  for (let depth = 0; e !== null && depth < 4; depth++, e = e.parent) {
-    if (STRIKE_TAGS.has(e.tag) || /line-through/iu.test(e.attrs['style'] ?? '')) return true;
-  }
+  for (let depth = 0; e !== null && depth < 4; depth++, e = e.parent) if (isDrawnStrike(e)) return true;
   return false;
 }
 
@@ -38,20 +60,18 @@ export function isDrawnCrossedOut(element: HtmlElement): boolean {
  */
 export function isStruckThrough(element: HtmlElement): boolean {
   let e: HtmlElement | null = element;
-  for (let depth = 0; e !== null && depth < 4; depth++, e = e.parent) {
-    if (STRIKE_TAGS.has(e.tag)) return true;
-    if (/line-through/iu.test(e.attrs['style'] ?? '')) return true;
-    if (isOldPriceHint(e)) return true;
-  }
+  for (let depth = 0; e !== null && depth < 4; depth++, e = e.parent) if (isCrossedOutElement(e)) return true;
   return false;
 }
 
 /**
  * Class/id words (whole words, see {@link hintWords}) of page areas that show other products or
- * site chrome rather than the product's offer.
+ * site chrome rather than the product's offer. `upsell` alone is not one: shops also name the
+ * rows of the product's own buy box so (a membership price offered in the buy box), while lists
+ * of other products say `upsell-products` or `products-upsell`.
  */
 const NOISE_WORDS =
-  /(?:^|-)(?:related|recommend[a-z]*|similar|alternative[a-z]*|carousel|swiper|slick|reco|recos|upsell|crosssell|cross-sell|up-sell|also|recent[a-z]*|viewed|footer|nav|navigation|menu|minicart|mini-cart|minibasket|sponsor[a-z]*|bundle|accessor[a-z]*|suggest[a-z]*|teaser|popover|modal|tooltip|flyout|p13n)(?:-|$)/u;
+  /(?:^|-)(?:related|recommend[a-z]*|similar|alternative[a-z]*|carousel|swiper|slick|reco|recos|crosssell|cross-sell|upsell-products|products-upsell|up-sell|also|recent[a-z]*|viewed|footer|nav|navigation|menu|minicart|mini-cart|minibasket|sponsor[a-z]*|bundle|accessor[a-z]*|suggest[a-z]*|teaser|popover|modal|tooltip|flyout|p13n)(?:-|$)/u;
 
 /**
  * The words of an element's class and id, lowercased and joined by `-`: `relatedProducts` and
@@ -126,12 +146,36 @@ const HIDDEN_CLASS = /(?:^|\s)(?:hidden|hide|d-none|invisible|(?!visually-)[\w-]
  * ("Sold out", "Unavailable"), which must not be read as the product's state.
  */
 export function isHidden(element: HtmlElement): boolean {
-  return inheritedFlag(
-    element,
-    'memoHidden',
-    (e) =>
-      e.attrs['hidden'] !== undefined ||
-      /display\s*:\s*none|visibility\s*:\s*hidden/iu.test(e.attrs['style'] ?? '') ||
-      HIDDEN_CLASS.test(e.attrs['class'] ?? ''),
+  return inheritedFlag(element, 'memoHidden', hidesItself);
+}
+
+/**
+ * Classes that show an element again from some screen width on (`hidden md:block`,
+ * `d-none d-lg-flex`): hidden on phones only, shown on the desktop pages the extractor reads.
+ */
+const SHOWN_FROM_WIDTH =
+  /(?:^|\s)(?:(?:sm|md|lg|xl|2xl):|d-(?:sm|md|lg|xl|xxl)-)(?:block|flex|inline|inline-block|inline-flex|grid|table)(?:\s|$)/iu;
+
+/** True when an element's own markup hides it (not an ancestor's). */
+function hidesItself(element: HtmlElement): boolean {
+  const { attrs } = element;
+  const className = attrs['class'] ?? '';
+  return (
+    attrs['hidden'] !== undefined ||
+    /display\s*:\s*none|visibility\s*:\s*hidden/iu.test(attrs['style'] ?? '') ||
+    (HIDDEN_CLASS.test(className) && !SHOWN_FROM_WIDTH.test(className))
   );
+}
+
+/**
+ * True when an element sits in a hidden section: an ancestor at least two levels up is hidden,
+ * as the blocks of other states are (another buying option, another variant, a closed tab). A
+ * hidden price tag itself, or its hidden wrapper, is more often a copy of the price the page shows
+ * (a machine-readable value, another format of it) and does not count.
+ */
+export function isInHiddenSection(element: HtmlElement): boolean {
+  if (!isHidden(element)) return false;
+  let e = element.parent?.parent ?? null;
+  for (; e !== null; e = e.parent) if (hidesItself(e)) return true;
+  return false;
 }

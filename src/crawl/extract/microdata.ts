@@ -1,5 +1,6 @@
 import { normalizeAvailability } from './availability.ts';
-import { closest, descendants, shortTextOf, textOf, type HtmlElement, type ParsedPage } from './dom.ts';
+import { closest, descendants, type HtmlElement, type ParsedPage } from './dom.ts';
+import { shortTextOf, textOf } from './text.ts';
 import { isDrawnCrossedOut, isNoiseArea } from './layout.ts';
 import { findAmounts, parseOfferPrice } from './price.ts';
 import { cleanIdentifier, cleanText } from './values.ts';
