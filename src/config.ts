@@ -38,6 +38,7 @@ import {
   type GroupCommitFault,
   type Parser,
 } from './platform/config/config.parsers.ts';
+import { ownValue } from './platform/lib/lookup.ts';
 
 export type { GroupCommitFault };
 
@@ -59,7 +60,7 @@ function crawlLimitPairProblems(
   }
   const extra = (values.extraCountries ?? {}) as Record<string, string[]>;
   const countries = Object.fromEntries(
-    Object.entries(sources).map(([id, own]) => [id, [...own, ...(extra[id] ?? [])]]),
+    Object.entries(sources).map(([id, own]) => [id, [...own, ...(ownValue(extra, id) ?? [])]]),
   );
   return checkCrawlLimitPairs(keys, countries).map((problem) => `${schema.crawlLimits.env}: ${problem}`);
 }

@@ -9,9 +9,10 @@ import * as legacyTokenGeneration from './migrations/0006_legacy_token_generatio
 import * as identityAccountPlane from './migrations/0007_identity_account_plane.ts';
 import * as jobFailureReasons from './migrations/0008_job_failure_reasons.ts';
 import * as leases from './migrations/0010_leases.ts';
+import { lookupTable } from '../lib/lookup.ts';
 
 /** Migrations in order; a new one is appended here with the next number. */
-const MIGRATIONS: Record<string, Migration> = {
+const MIGRATIONS: Record<string, Migration> = lookupTable({
   '0001_core': core,
   '0002_crawl_state': crawlState,
   '0003_streams': streams,
@@ -21,7 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007_identity_account_plane': identityAccountPlane,
   '0008_job_failure_reasons': jobFailureReasons,
   '0010_leases': leases,
-};
+});
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
