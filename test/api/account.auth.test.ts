@@ -184,6 +184,22 @@ describe('dashboard sign-in and sessions (decisions G17, G30)', () => {
     assert.equal(refused.statusCode, 403);
     assert.deepEqual(refused.json(), { error: true, message: 'missing or wrong CSRF token' });
     assert.equal((await change({ cookie: cookieHeader, 'x-csrf-token': 'forged' })).statusCode, 403);
+    // Issue 22, defect 4: as many characters as the cookie, more bytes (one is not ASCII).
+    const csrf = cookies.pc_csrf?.value ?? '';
+    const sameLength = `é${csrf.slice(1)}`;
+    for (const url of ['/v1/account/api-keys', '/v1/auth/logout', '/v1/auth/refresh']) {
+      const refusedForged = await harness.app.inject({
+        method: 'POST',
+        url,
+        headers: {
+          cookie: `${cookieHeader}; pc_refresh=${cookies.pc_refresh?.value}`,
+          'x-csrf-token': sameLength,
+        },
+        payload: url === '/v1/account/api-keys' ? { name: 'csrf' } : {},
+      });
+      assert.equal(refusedForged.statusCode, 403, `${url}: ${refusedForged.body}`);
+      assert.deepEqual(refusedForged.json(), { error: true, message: 'missing or wrong CSRF token' });
+    }
     const accepted = await change({ cookie: cookieHeader, 'x-csrf-token': cookies.pc_csrf?.value ?? '' });
     assert.equal(accepted.json().error, false);
   });
