@@ -20,28 +20,9 @@ import {
   revokeApiKey,
   sumSpentPerDay,
 } from './account-plane.repository.ts';
+import { decodeCursor, encodeCursor } from '../http/http.paging.ts';
 
 /** The account plane (decisions G31): what a signed-in dashboard user sees and changes. */
-
-/** Opaque page cursors: base64url JSON of the last row's sort key. */
-export function encodeCursor(value: unknown): string {
-  return Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
-}
-
-export function decodeCursor<T>(
-  cursor: string | undefined,
-  isValid: (value: unknown) => value is T,
-): T | undefined {
-  if (cursor === undefined) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid('cursor is not valid: pass next_cursor of the previous page');
-  }
-  if (!isValid(value)) throw invalid('cursor is not valid: pass next_cursor of the previous page');
-  return value;
-}
 
 const isTimeAndId = (value: unknown): value is [string, string] =>
   Array.isArray(value) && value.length === 2 && value.every((part) => typeof part === 'string');
