@@ -178,6 +178,7 @@ const schema = {
   // Changing it makes a new key sign; the previous one keeps verifying until its tokens expired.
   sessionSigningKeyId: { env: 'SESSION_SIGNING_KEY_ID', parse: keyId, default: 'session-1' },
   sessionCookieSecure: { env: 'SESSION_COOKIE_SECURE', parse: boolean, default: false },
+  // Sign-in failures: token buckets of this many failures, refilled in LOGIN_FAILURE_WINDOW_SECONDS.
   loginMaxFailuresPerEmail: { env: 'LOGIN_MAX_FAILURES_PER_EMAIL', parse: integer(1, 10_000), default: 5 },
   loginMaxFailuresPerAddress: {
     env: 'LOGIN_MAX_FAILURES_PER_ADDRESS',
