@@ -25,5 +25,7 @@ operator commands (the database directly; JSON output):
   users create --account N --email E [--password P]
   users disable --email E
   legacy-credentials --account N   (replaces the account's earlier username, password and JWTs)
+  drivers [--window MINUTES]        pages read, fell back, blocked and failed per source and country, top reasons
+  drivers sample SOURCE [--country CC] [--out DIR]   writes the kept failing pages out (DATA_DIR/driver-samples)
   extract FILE.html [--url URL]
   mock                      the mock server on MOCK_PORT (default 8090): documented examples, any credential`;

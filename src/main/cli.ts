@@ -19,12 +19,14 @@ async function runOperatorCommand(argv: string[], io: Io): Promise<number> {
     { SourceCatalogue, builtInSourceCountries },
     { toAppError },
     { openMigratedDatabase },
+    { runDriversCommand },
   ] = await Promise.all([
     import('../config.ts'),
     import('../cli/cli.commands.ts'),
     import('../crawl/sources/sources.catalogue.ts'),
     import('../platform/errors/app-error.ts'),
     import('./runtime.ts'),
+    import('../cli/cli.drivers.ts'),
   ]);
   let config;
   try {
@@ -36,10 +38,10 @@ async function runOperatorCommand(argv: string[], io: Io): Promise<number> {
   }
   const db = await openMigratedDatabase(config);
   try {
-    const output = await runDatabaseCommand(
-      { db, catalogue: new SourceCatalogue(config.extraCountries) },
-      argv,
-    );
+    const output =
+      argv[0] === 'drivers'
+        ? await runDriversCommand({ db, dataDir: config.dataDir }, argv.slice(1))
+        : await runDatabaseCommand({ db, catalogue: new SourceCatalogue(config.extraCountries) }, argv);
     io.stdout(`${JSON.stringify(output, null, 2)}\n`);
     return 0;
   } catch (error) {

@@ -19,6 +19,11 @@ import {
 import { VALUES_PER_CHUNK, crawlValuesTask } from '../pipeline/tasks/tasks.crawl-values.ts';
 import { WorkSlots } from '../platform/lib/slots.ts';
 import { groupCommitFault } from './group-fault.ts';
+import { createProcessDriverHealth, reportBlockPage } from './driver-health.ts';
+import { deleteDriverHealthBefore } from '../crawl/driver-health/driver-health.repository.ts';
+
+/** Driver health counts are reported for the last hour and kept a day. */
+const DRIVER_HEALTH_KEPT_MINUTES = 24 * 60;
 import { runIntervalJobTask } from '../api/jobs/jobs.interval.ts';
 import { reenqueueLostWork } from '../api/jobs/jobs.reconcile.ts';
 import { RUN_INTERVAL_TASK } from '../pipeline/submissions/submissions.interval.ts';
@@ -45,6 +50,8 @@ export interface Runtime {
   deps: AppDeps;
   /** Starts the worker side (queue processing and the retention cleaner) when the role has one. */
   startWorker(): void;
+  /** Writes the driver-health counts summed so far (they are written every few seconds anyway). */
+  flushDriverHealth(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -133,6 +140,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
   const limits = await createClusterLimits(config, logger);
   const metrics = createMetrics();
   metrics.readQueueDepthWith(() => queue.depth());
+  const driverHealth = createProcessDriverHealth({ config, db, logger, metrics });
   // Only crawling processes parse pages and score crawled values; the API role never starts a thread.
   const compute =
     config.role === 'api'
@@ -145,13 +153,14 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
       : createCrawlEngine({
           logger,
           offload,
+          health: driverHealth,
           fetcherOptions: {
             ...configuredFetcherOptions(config),
             politeness: limits?.politeness,
             events: {
               fetched: metrics.fetched,
               retried: metrics.fetchRetried,
-              blocked: metrics.fetchBlocked,
+              blocked: reportBlockPage(driverHealth, metrics),
             },
           },
         });
@@ -219,10 +228,12 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
     await deletePurgedIntervalRuns(db);
     await deleteIdempotencyKeysBefore(db, isoPlus(now, -24 * 3600_000));
     await deleteObservationsBefore(db, isoPlus(now, -config.historyRetentionDays * 86_400_000), 1000);
+    await deleteDriverHealthBefore(db, Math.floor(Date.now() / 60_000) - DRIVER_HEALTH_KEPT_MINUTES);
   }
 
   return {
     deps,
+    flushDriverHealth: () => driverHealth.flush(),
     startWorker() {
       if (config.role === 'api') return;
       queue.start(handlers, config.workerConcurrency, givenUp, taskRoom);
@@ -257,6 +268,7 @@ export async function createRuntime(config: Config, logger: Logger = createLogge
       await queue.stop(config.shutdownTimeoutMs);
       await webhooks.stop(config.shutdownTimeoutMs);
       await engine?.close();
+      await driverHealth.close();
       await compute?.close();
       limits?.redis.disconnect();
       databaseProbe.close();

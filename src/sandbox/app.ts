@@ -5,9 +5,15 @@ import { SOURCE_IDS, type SourceId } from '../crawl/vocabulary/sources.types.ts'
 import { registerCatalogRoute } from './catalog-route.ts';
 import { DEFAULT_SEED, getCatalogue } from './catalogue/catalogue.ts';
 import { FaultInjector, parseFaultProfiles, type FaultDecision } from './faults.ts';
-import { blockPageHtml, errorPageHtml } from './html.ts';
+import {
+  blockPageHtml,
+  consentPageHtml,
+  errorPageHtml,
+  interstitialPageHtml,
+  robotCheckPageHtml,
+} from './html.ts';
 import { rngFor } from './random.ts';
-import type { SandboxOptions, SandboxSite, SiteContext } from './sandbox.types.ts';
+import type { PageWeight, SandboxOptions, SandboxSite, SiteContext } from './sandbox.types.ts';
 import { SANDBOX_SITES } from './sites/index.ts';
 
 /** Builds (never listens) the sandbox app; the caller runs `listen`. */
@@ -20,7 +26,7 @@ export function buildSandboxApp(options: SandboxOptions = {}): FastifyInstance {
   registerAdminRoutes(app, faults);
   registerCatalogRoute(app, seed);
   for (const site of SANDBOX_SITES) {
-    const context = siteContext(site, seed, faults);
+    const context = siteContext(site, seed, faults, options.pageWeight ?? 'light');
     void app.register(async (scope) => site.register(scope, context), { prefix: `/${site.source}` });
   }
   app.setNotFoundHandler((_request, reply) => {
@@ -29,9 +35,15 @@ export function buildSandboxApp(options: SandboxOptions = {}): FastifyInstance {
   return app;
 }
 
-function siteContext(site: SandboxSite, seed: number, faults: FaultInjector): SiteContext {
+function siteContext(
+  site: SandboxSite,
+  seed: number,
+  faults: FaultInjector,
+  pageWeight: PageWeight,
+): SiteContext {
   return {
     seed,
+    pageWeight,
     catalogue: (storefront) =>
       site.storefronts.includes(storefront) ? getCatalogue(site.profile, storefront, seed) : undefined,
     drifted: (storefront, productId) => faults.drifted(site.source, storefront, productId),
@@ -80,6 +92,12 @@ function applyFault(
       return reply.code(503).type('text/html; charset=utf-8').send(errorPageHtml(503, 'Service Unavailable'));
     case 'blockPage':
       return reply.code(200).type('text/html; charset=utf-8').send(blockPageHtml());
+    case 'jsInterstitial':
+      return reply.code(200).type('text/html; charset=utf-8').send(interstitialPageHtml());
+    case 'consentWall':
+      return reply.code(200).type('text/html; charset=utf-8').send(consentPageHtml());
+    case 'robotCheck':
+      return reply.code(200).type('text/html; charset=utf-8').send(robotCheckPageHtml());
     case 'hang':
       // Never answer; the socket stays open until the client gives up (or the app closes).
       reply.hijack();

@@ -48,6 +48,45 @@ export function blockPageHtml(): string {
   });
 }
 
+/** Google's JavaScript interstitial (HTTP 200): no results until a script runs. */
+export function interstitialPageHtml(): string {
+  return htmlDocument({
+    lang: 'en',
+    title: 'Google Search',
+    head: '<noscript><meta content="0;url=/httpservice/retry/enablejs?sei=a1b2c3" http-equiv="refresh"></noscript>',
+    body: [
+      '<div style="display:block">Please click <a href="/httpservice/retry/enablejs?sei=a1b2c3">here</a>',
+      'if you are not redirected within a few seconds.</div>',
+      '<script nonce="x">(function(){var u="/search?q=x&sei=a1b2c3";window.location.replace(u)})();</script>',
+    ].join('\n'),
+  });
+}
+
+/** A consent wall ("Before you continue"), a form posting to the consent host (HTTP 200). */
+export function consentPageHtml(): string {
+  return htmlDocument({
+    lang: 'en',
+    title: 'Before you continue to Google',
+    body: [
+      '<h1>Before you continue to Google</h1><p>We use cookies and data to deliver and maintain services.</p>',
+      '<form action="https://consent.google.com/save" method="POST"><input type="hidden" name="set_eom" value="true">',
+      '<button>Reject all</button><button>Accept all</button></form>',
+    ].join('\n'),
+  });
+}
+
+/** The "Pardon Our Interruption" robot check of an edge bot manager (HTTP 200). */
+export function robotCheckPageHtml(): string {
+  return htmlDocument({
+    lang: 'en',
+    title: 'Pardon Our Interruption...',
+    body: [
+      '<h1>Pardon Our Interruption...</h1>',
+      '<p>As you were browsing, something about your browser made us think you were a bot.</p>',
+    ].join('\n'),
+  });
+}
+
 /** A plain error page. */
 export function errorPageHtml(status: number, message: string): string {
   return htmlDocument({

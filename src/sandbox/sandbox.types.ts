@@ -13,7 +13,14 @@ export interface FaultProfile {
     tooManyRequests?: number;
     serverError?: number;
     hang?: number;
+    /** A captcha page (Amazon's Robot Check). */
     blockPage?: number;
+    /** A JavaScript interstitial (Google's `/httpservice/retry/enablejs`). */
+    jsInterstitial?: number;
+    /** A consent wall posting to a consent host. */
+    consentWall?: number;
+    /** An edge bot manager's "Pardon Our Interruption" page. */
+    robotCheck?: number;
     truncated?: number;
     dropConnection?: number;
     /** Share of products whose product page comes in the site's second template. */
@@ -33,11 +40,18 @@ export interface SandboxOptions {
   seed?: number;
   faults?: Partial<Record<SourceId, FaultProfile>>;
   logger?: boolean;
+  /** `light` (default) serves small pages of each site's markup; `real` pads them to a real site's size. */
+  pageWeight?: PageWeight;
 }
+
+/** How heavy the sandbox's pages are (`SANDBOX_PAGE_WEIGHT`, decisions G34). */
+export type PageWeight = 'light' | 'real';
 
 /** What a site's routes and truth get from the app. */
 export interface SiteContext {
   seed: number;
+  /** `real`: pages carry scripts and styles up to a real page's size ({@link weighPage}). */
+  pageWeight: PageWeight;
   /** The catalogue of a storefront this site serves, or undefined for any other path segment. */
   catalogue(storefront: string): Catalogue | undefined;
   /**

@@ -39,6 +39,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['crawl/trust'], // trust scores of results
   ['crawl/sources'], // one folder per source (module, driver, parser, quirks), the registry, the catalogue
   ['crawl/engine'], // the engine drivers plug into: outcome, offers, fallbacks, crawl state
+  ['crawl/driver-health'], // pages read, fell back, blocked and failed per source and country; failing pages kept
   ['crawl/fetcher'], // HTTP fetcher, sessions, proxies, politeness
   ['crawl/parse'], // page-parse helpers shared by drivers
   ['crawl/extract'], // generic page extraction

@@ -29,6 +29,9 @@ import { applyOfferOrder, isDriverOutcome } from './crawl.outcome.ts';
 import { createFetcher, type FetchAnswer, type Fetcher } from '../fetcher/fetcher.ts';
 import { abortError } from '../fetcher/fetcher.failures.ts';
 import { hostGuardFor, type HostGuard } from '../fetcher/fetcher.hosts.ts';
+import { BlockPageFailure } from '../fetcher/fetcher.failures.ts';
+import type { DriverHealthSink } from '../driver-health/driver-health.ts';
+import { PageMemory } from './crawl.pages.ts';
 import type { FetcherOptions } from '../fetcher/fetcher.options.ts';
 
 export interface CrawlValueInput {
@@ -56,6 +59,8 @@ export interface CrawlEngineOptions {
   logger?: Logger;
   /** Where drivers run their page parsers (a compute pool's); default in place. */
   offload?: Offload;
+  /** Told what became of each value's pages (driver health, issue 20); default nobody. */
+  health?: DriverHealthSink;
 }
 
 export interface CrawlEngine {
@@ -169,25 +174,29 @@ export function createCrawlEngine(options: CrawlEngineOptions = {}): CrawlEngine
     const { query } = input;
     // Only the configured base URL's host: a page's redirects and links cannot lead elsewhere.
     const hostGuard = hostGuardOf(input.baseUrl);
+    const pages = new PageMemory(query, options.health);
     const context: CrawlContext = {
       baseUrl: input.baseUrl.replace(/\/+$/, ''),
       conversions: input.conversions,
       sellerNames: input.sellerNames,
       signal: controller.signal,
       fetchPage: (page) =>
-        fetcher.fetchPage({
-          source: query.source,
-          country: query.country,
-          url: page.url,
-          headers: page.headers,
-          signal: controller.signal,
-          hostGuard,
-          onAnswer: (answer) => {
-            if (recording) crawls.push(toRecord(answer, page.jobType));
-          },
-        }),
+        pages.remember(
+          fetcher.fetchPage({
+            source: query.source,
+            country: query.country,
+            url: page.url,
+            headers: page.headers,
+            signal: controller.signal,
+            hostGuard,
+            onAnswer: (answer) => {
+              if (recording) crawls.push(toRecord(answer, page.jobType));
+            },
+          }),
+        ),
       offload,
-      reportFallback: ({ url, reason }) => {
+      reportFallback: ({ url, reason, extracted }) => {
+        pages.fellBack(url, reason, extracted);
         const crawl = crawls.findLast((record) => record.url === url);
         if (crawl && !crawl.job_type.endsWith(FALLBACK_SUFFIX)) crawl.job_type += FALLBACK_SUFFIX;
         countDriverFallback(query.source);
@@ -199,11 +208,15 @@ export function createCrawlEngine(options: CrawlEngineOptions = {}): CrawlEngine
     };
     try {
       const outcome = await runDriver(input, context);
+      pages.read();
       return { outcome: applyOfferOrder(outcome, query.sortBy), crawls: [...crawls] };
     } catch (error) {
       // Once the signal aborted, whatever the driver made of it, the cause is the abort.
       const cause = controller.signal.aborted ? abortError(controller.signal) : error;
       const failure = classifyCrawlError(cause);
+      const blocked = cause instanceof Error && cause.cause instanceof BlockPageFailure;
+      // Blocks are the fetcher's to report (with their kind); a deadline says nothing of the driver.
+      if (failure !== 'timeout' && !blocked) pages.failed(cause);
       logger.warn(
         { source: query.source, country: query.country, value: query.value, failure, err: cause },
         'value crawl failed',

@@ -4,6 +4,7 @@
  * `SourceUnavailableError` or a `CrawlTimeoutError`.
  */
 import { CrawlTimeoutError, SourceUnavailableError } from '../vocabulary/crawl.errors.ts';
+import type { BlockKind } from './block-pages.ts';
 
 export type FailureKind =
   /** Connection refused / reset / dropped, TLS or proxy failure. */
@@ -49,6 +50,17 @@ export class FetchFailure extends Error {
   ) {
     super(message, options);
     this.retryable = RETRYABLE.has(kind);
+  }
+}
+
+/** A block page (captcha, interstitial, consent wall, robot check): retried on a fresh session. */
+export class BlockPageFailure extends FetchFailure {
+  constructor(
+    readonly blockKind: BlockKind,
+    readonly body: string,
+    status: number,
+  ) {
+    super('blocked', `${blockKind.replace('_', ' ')} block page (HTTP ${status})`, status);
   }
 }
 

@@ -4,9 +4,10 @@
  */
 
 import type { PairLimits, PolitenessFactory } from './politeness.ts';
+import { detectBlockPage, type BlockKind } from './block-pages.ts';
 
-/** Decides whether a fetched HTML page is a block / captcha page rather than content. */
-export type BlockPageDetector = (page: { status: number; body: string }) => boolean;
+/** The kind of block page a fetched HTML page is (captcha, interstitial, consent wall …), or undefined for content. */
+export type BlockPageDetector = (page: { status: number; body: string }) => BlockKind | undefined;
 
 export interface FetcherOptions {
   /**
@@ -72,7 +73,7 @@ export interface FetcherOptions {
   connectionsPerOrigin: number;
   /** Idle time after which a kept-alive connection is closed. */
   keepAliveTimeoutMs: number;
-  /** Recognises block / captcha pages (rotates session and proxy, then retries). */
+  /** Recognises block pages: captchas, interstitials, consent walls (rotates session and proxy, then retries). */
   isBlockPage: BlockPageDetector;
   /** Source of randomness for backoff jitter (tests pass a fixed one). */
   random: () => number;
@@ -86,18 +87,22 @@ export interface FetchEvents {
   fetched(source: string, outcome: 'ok' | 'not_found' | 'failed', durationMs: number): void;
   /** An attempt failed with `kind` and will be retried. */
   retried(source: string, kind: string): void;
-  /** The source answered with a block page. */
-  blocked(source: string): void;
+  /** The source answered `page` with a block page of `kind` (the session rotates). */
+  blocked(source: string, kind: BlockKind, page: BlockedPage): void;
+}
+
+/** A block page as the fetcher saw it: never its headers or cookies. */
+export interface BlockedPage {
+  country: string;
+  url: string;
+  status: number;
+  body: string;
 }
 
 const IGNORED_FETCH_EVENTS: FetchEvents = { fetched() {}, retried() {}, blocked() {} };
 
-const ROBOT_CHECK_TITLE = /<title[^>]*>[^<]*robot check[^<]*<\/title>/i;
-const CAPTCHA_WORD = /captcha/i;
-
-/** Default block page rule: a `<title>` with "Robot Check" and the word "captcha" in the page. */
-export const defaultBlockPageDetector: BlockPageDetector = ({ body }) =>
-  ROBOT_CHECK_TITLE.test(body) && CAPTCHA_WORD.test(body);
+/** Default block page rules: the walls real sites put up (block-pages.ts). */
+export const defaultBlockPageDetector: BlockPageDetector = detectBlockPage;
 
 export const DEFAULT_USER_AGENTS: readonly string[] = [
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',

@@ -55,11 +55,11 @@ describe('fetcher rules', () => {
   it('recognises a block page by its Robot Check title and the word captcha', () => {
     const block =
       '<html><head><title>Amazon.de - Robot Check</title></head><body>Enter the CAPTCHA</body></html>';
-    assert.equal(defaultBlockPageDetector({ status: 200, body: block }), true);
+    assert.equal(defaultBlockPageDetector({ status: 200, body: block }), 'captcha');
     const product = '<html><head><title>Robot Check Mug</title></head><body>A mug</body></html>';
-    assert.equal(defaultBlockPageDetector({ status: 200, body: product }), false);
+    assert.equal(defaultBlockPageDetector({ status: 200, body: product }), undefined);
     const captchaReview = '<html><head><title>Phone</title></head><body>no captcha here</body></html>';
-    assert.equal(defaultBlockPageDetector({ status: 200, body: captchaReview }), false);
+    assert.equal(defaultBlockPageDetector({ status: 200, body: captchaReview }), undefined);
   });
 
   it('tells truncated HTML from complete HTML', () => {

@@ -9,7 +9,7 @@ import { isHtmlResponse, isTruncatedHtml } from './fetcher.body.ts';
 import { exchange, type Answer, type ExchangeResponse } from './fetcher.exchange.ts';
 import { parseRetryAfterMs } from '../../platform/lib/retry-after.ts';
 import { loadUndici } from '../../platform/lib/undici.ts';
-import { abortError, backoffDelayMs, FetchFailure } from './fetcher.failures.ts';
+import { abortError, backoffDelayMs, BlockPageFailure, FetchFailure } from './fetcher.failures.ts';
 import type { HostGuard } from './fetcher.hosts.ts';
 import { resolveFetcherOptions, type FetcherOptions } from './fetcher.options.ts';
 import { SessionManager, type Session } from './fetcher.session.ts';
@@ -91,8 +91,9 @@ function judge(response: ExchangeResponse, options: FetcherOptions): PolitenessF
   const { status, body, headers } = response;
   if (NOT_FOUND_STATUSES.has(status) || (status >= 300 && status < 400)) return { kind: 'success' };
   const html = isHtmlResponse(headers['content-type'], body);
-  if (html && options.isBlockPage({ status, body })) {
-    throw new FetchFailure('blocked', `block page (HTTP ${status})`, status);
+  const blockKind = html ? options.isBlockPage({ status, body }) : undefined;
+  if (blockKind !== undefined) {
+    throw new BlockPageFailure(blockKind, body, status);
   }
   if (status === 429) throw new FetchFailure('rate_limited', 'HTTP 429', status);
   if (status >= 500) throw new FetchFailure('server_error', `HTTP ${status}`, status);
@@ -226,7 +227,15 @@ export function createFetcher(overrides: Partial<FetcherOptions> = {}): Fetcher 
       } catch (error) {
         // Abort errors and a too-long pair pause end the fetch as they are.
         if (!(error instanceof FetchFailure)) throw error;
-        if (error.kind === 'blocked') options.events.blocked(request.source);
+        if (error instanceof BlockPageFailure) {
+          const { source, country } = request;
+          options.events.blocked(source, error.blockKind, {
+            country,
+            url: url.href,
+            status: error.status ?? 0,
+            body: error.body,
+          });
+        }
         if (error.retryable && attemptNo < options.maxAttempts)
           options.events.retried(request.source, error.kind);
         if (!error.retryable)

@@ -74,9 +74,10 @@ export interface CrawlContext {
   /**
    * Tells the engine that the driver's parser did not understand the page at `url` and the generic
    * extractor read it instead: the fetch is relabelled `<job type>_fallback_extract` in
-   * `meta.crawls`, a warning is logged and the source's fallback counter counted.
+   * `meta.crawls`, a warning is logged, the source's fallback counter counted and the page kept as
+   * evidence with what the extractor made of it (driver health).
    */
-  reportFallback(fallback: { url: string; reason: string }): void;
+  reportFallback(fallback: { url: string; reason: string; extracted?: Record<string, unknown> }): void;
   /** Runs a pure step of the driver (a page parser) where the process runs them: see {@link Offload}. */
   offload: Offload;
 }

@@ -24,6 +24,7 @@ import type { IdempotencyKeysTable } from '../../pipeline/submissions/submission
 import type { JobValuesTable, JobsTable } from '../../pipeline/work/work.table.ts';
 import type { QueueTasksTable } from '../../pipeline/queue/queue.table.ts';
 import type { LeasesTable } from '../leases/leases.table.ts';
+import type { DriverHealthTable } from '../../crawl/driver-health/driver-health.table.ts';
 
 export interface SettingsTable {
   name: string;
@@ -53,4 +54,5 @@ export interface DatabaseSchema {
   signing_keys: SigningKeysTable;
   audit_log: AuditLogTable;
   leases: LeasesTable;
+  driver_health: DriverHealthTable;
 }

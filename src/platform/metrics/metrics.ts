@@ -28,8 +28,10 @@ export interface Metrics {
   fetched(source: string, outcome: FetchOutcome, durationMs: number): void;
   /** One fetch attempt will be retried after a failure of `kind`. */
   fetchRetried(source: string, kind: string): void;
-  /** A source answered with a block page. */
-  fetchBlocked(source: string): void;
+  /** A source answered with a block page of `kind` (captcha, interstitial, consent, robot_check). */
+  fetchBlocked(source: string, kind: string): void;
+  /** A driver's page ended `outcome` (read, fell_back, blocked, failed): driver health (issue 20). */
+  driverPage(source: string, country: string, outcome: string): void;
   /** One webhook delivery attempt ended: `delivered`, `pending` (retry scheduled), `failed`, `dead_lettered`. */
   deliveryAttempted(outcome: string, attempt: number): void;
   /** One registered pure function ran (`function`), on a compute thread or on the main thread. */
@@ -87,8 +89,14 @@ export function createMetrics(): Metrics {
   });
   const blocks = new Counter({
     name: 'pricecrawl_crawl_blocks_total',
-    help: 'Block pages answered by a source.',
-    labelNames: ['source'],
+    help: 'Block pages answered by a source, by kind (captcha, interstitial, consent, robot_check).',
+    labelNames: ['source', 'kind'],
+    registers: [registry],
+  });
+  const driverPages = new Counter({
+    name: 'pricecrawl_driver_pages_total',
+    help: 'Pages drivers needed, by source, country and outcome (read, fell_back, blocked, failed).',
+    labelNames: ['source', 'country', 'outcome'],
     registers: [registry],
   });
   const computeCalls = new Counter({
@@ -140,8 +148,9 @@ export function createMetrics(): Metrics {
     jobEnded: (source, outcome) => jobs.inc({ source, outcome }),
     fetched: (source, outcome, durationMs) => fetchSeconds.observe({ source, outcome }, durationMs / 1000),
     fetchRetried: (source, kind) => retries.inc({ source, kind }),
-    fetchBlocked: (source) => blocks.inc({ source }),
+    fetchBlocked: (source, kind) => blocks.inc({ source, kind }),
     computed: (name, place) => computeCalls.inc({ function: name, place }),
+    driverPage: (source, country, outcome) => driverPages.inc({ source, country, outcome }),
     deliveryAttempted: (outcome, attempt) =>
       deliveries.inc({ outcome, attempt: String(Math.min(attempt, MAX_ATTEMPT_LABEL)) }),
     readQueueDepthWith(reader) {

@@ -86,7 +86,7 @@ export async function parseOrExtract<T>(
     const readable = humanPage ? await humanPage() : page;
     const extracted = readable === undefined ? undefined : extractedContent(readable, identity);
     if (readable === undefined || extracted === undefined) throw error;
-    context.reportFallback({ url: readable.url, reason: error.message });
+    context.reportFallback({ url: readable.url, reason: error.message, extracted });
     return { extracted };
   }
 }

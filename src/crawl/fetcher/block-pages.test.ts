@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { gunzipSync } from 'node:zlib';
+import { detectBlockPage } from './block-pages.ts';
+
+const page = (title: string, body: string, head = '') =>
+  `<!DOCTYPE html><html><head><title>${title}</title>${head}</head><body>${body}</body></html>`;
+
+const WALLS = {
+  captcha: [
+    page(
+      'Amazon.com',
+      '<form method="get" action="/errors/validateCaptcha"><input id="captchacharacters"></form>',
+    ),
+    page(
+      'https://www.google.com/search?q=x',
+      '<form id="captcha-form" action="index" method="post">unusual traffic</form>',
+    ),
+    page('kaufland.de', '<script src="https://ct.captcha-delivery.com/c.js"></script>'),
+    page('Robot or human?', '<div id="px-captcha"></div>'),
+  ],
+  interstitial: [
+    page(
+      'Google Search',
+      'Please click <a href="/httpservice/retry/enablejs?sei=1">here</a> if you are not redirected',
+    ),
+    page('Just a moment...', '<script>window._cf_chl_opt={}</script>'),
+  ],
+  consent: [
+    page(
+      'Before you continue to Google',
+      '<form action="https://consent.google.com/save" method="POST"></form>',
+    ),
+  ],
+  robot_check: [
+    page('Pardon Our Interruption...', '<p>something about your browser made us think you were a bot</p>'),
+  ],
+} as const;
+
+describe('detectBlockPage', () => {
+  for (const [kind, pages] of Object.entries(WALLS)) {
+    it(`tells a ${kind} wall from content`, () => {
+      for (const body of pages) assert.equal(detectBlockPage({ status: 200, body }), kind, body);
+    });
+  }
+
+  it('reads product pages that mention captchas, consent and robots as content', () => {
+    const product = page(
+      'Robot Vacuum X1 – Shop',
+      '<div class="cookie-banner">We use cookies. <a href="https://consent.example/">settings</a></div>' +
+        '<script>var recaptchaKey="6Lc"; function captcha(){}</script><span class="price">199,00 €</span>',
+    );
+    assert.equal(detectBlockPage({ status: 200, body: product }), undefined);
+  });
+
+  it('classes no real product or search page of the fixtures as a block page', (context) => {
+    const roots = ['../shared/fixtures/product-pages/html', '../shared/fixtures/marketplace-pages/pages'];
+    if (!roots.every((root) => existsSync(root))) {
+      if (process.env.CI === 'true')
+        assert.fail(`real pages missing: ${roots.join(', ')} must be beside the checkout`);
+      context.skip(`real pages absent (${roots.join(', ')}): place ../shared beside the checkout`);
+      return;
+    }
+    const files = roots.flatMap((root) =>
+      readdirSync(root, { recursive: true, encoding: 'utf8' })
+        .filter((name) => name.endsWith('.gz'))
+        .map((name) => join(root, name)),
+    );
+    assert.ok(files.length > 50, `${files.length} pages`);
+    const blocked = files.filter((file) =>
+      detectBlockPage({ status: 200, body: gunzipSync(readFileSync(file)).toString('utf8') }),
+    );
+    assert.deepEqual(blocked, []);
+  });
+});
