@@ -26,6 +26,15 @@ export const JobSummary = Type.Object({
   values_done: Type.Integer(),
   values_errors: Type.Integer(),
   interval: Type.Union([Type.Integer(), Type.Null()], { description: 'minutes, for interval jobs' }),
+  run_id: Type.Optional(
+    Type.Union([Type.String(), Type.Null()], {
+      description:
+        'Interval jobs: the run whose status and counts are shown (the latest; null before the first).',
+    }),
+  ),
+  next_run_at: Type.Optional(
+    Type.Union([Timestamp, Type.Null()], { description: 'Interval jobs: when the next run starts.' }),
+  ),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
