@@ -119,10 +119,13 @@ describe('CRAWL_LIMITS: politeness per source or (source, country) pair', () => 
       { CRAWL_LIMITS: '{"source_01": {"rps": 1000, "concurrency": 64}, "source_02.de": {"rps": 0.5}}' },
       SOURCES,
     );
-    assert.deepEqual(config.crawlLimits, {
-      source_01: { requestsPerSecond: 1000, concurrency: 64 },
-      'source_02.de': { requestsPerSecond: 0.5 },
-    });
+    assert.deepEqual(
+      { ...config.crawlLimits },
+      {
+        source_01: { requestsPerSecond: 1000, concurrency: 64 },
+        'source_02.de': { requestsPerSecond: 0.5 },
+      },
+    );
   });
 
   it('lists every bad key, setting and number as a problem of its own, beside other bad variables', () => {
@@ -171,7 +174,7 @@ describe('CRAWL_LIMITS: politeness per source or (source, country) pair', () => 
     const env = { CRAWL_LIMITS: '{"source_02.ch": {"rps": 5}}' };
     assert.match(problemsOf(env).join('\n'), /source_02 serves no country ch/);
     const config = loadConfig({ ...env, SOURCE_EXTRA_COUNTRIES: '{"source_02": ["ch"]}' }, SOURCES);
-    assert.deepEqual(config.crawlLimits, { 'source_02.ch': { requestsPerSecond: 5 } });
+    assert.deepEqual({ ...config.crawlLimits }, { 'source_02.ch': { requestsPerSecond: 5 } });
   });
 
   it('refuses what is not a JSON object, naming the variable and its value', () => {

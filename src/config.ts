@@ -40,6 +40,7 @@ import {
   type Parser,
 } from './platform/config/config.parsers.ts';
 import { DEFAULT_RENDER } from './platform/config/config.render.ts';
+import { ownValue } from './platform/lib/lookup.ts';
 
 export type { GroupCommitFault };
 
@@ -61,7 +62,7 @@ function crawlLimitPairProblems(
   }
   const extra = (values.extraCountries ?? {}) as Record<string, string[]>;
   const countries = Object.fromEntries(
-    Object.entries(sources).map(([id, own]) => [id, [...own, ...(extra[id] ?? [])]]),
+    Object.entries(sources).map(([id, own]) => [id, [...own, ...(ownValue(extra, id) ?? [])]]),
   );
   return checkCrawlLimitPairs(keys, countries).map((problem) => `${schema.crawlLimits.env}: ${problem}`);
 }
@@ -183,6 +184,7 @@ const schema = {
   // Changing it makes a new key sign; the previous one keeps verifying until its tokens expired.
   sessionSigningKeyId: { env: 'SESSION_SIGNING_KEY_ID', parse: keyId, default: 'session-1' },
   sessionCookieSecure: { env: 'SESSION_COOKIE_SECURE', parse: boolean, default: false },
+  // Sign-in failures: token buckets of this many failures, refilled in LOGIN_FAILURE_WINDOW_SECONDS.
   loginMaxFailuresPerEmail: { env: 'LOGIN_MAX_FAILURES_PER_EMAIL', parse: integer(1, 10_000), default: 5 },
   loginMaxFailuresPerAddress: {
     env: 'LOGIN_MAX_FAILURES_PER_ADDRESS',

@@ -11,6 +11,7 @@ import {
 import { createProgress, type ProgressTarget } from './cli.progress.ts';
 import { USAGE } from './cli.usage.ts';
 import { parseValues, readInput, UsageError } from './cli.values.ts';
+import { lookupTable, ownValue } from '../platform/lib/lookup.ts';
 
 /** Exit codes of the user commands (docs/cli.md). */
 export const EXIT = { ok: 0, apiError: 1, usage: 2 } as const;
@@ -250,7 +251,7 @@ async function stream(client: PricecrawlClient, args: string[], io: UserCommandI
   return EXIT.ok;
 }
 
-const COMMANDS = { submit, status, download: downloadCommand, stream } as const;
+const COMMANDS = lookupTable({ submit, status, download: downloadCommand, stream } as const);
 
 /** Runs `submit|status|download|stream`; answers the exit code (0 ok, 1 API error, 2 usage error). */
 export async function runUserCommand(
@@ -259,7 +260,7 @@ export async function runUserCommand(
   settings: UserCommandSettings,
 ): Promise<number> {
   const [name = '', ...args] = argv;
-  const command = COMMANDS[name as keyof typeof COMMANDS];
+  const command = ownValue(COMMANDS, name);
   if (args.includes('--help') || args.includes('-h')) {
     io.stdout(`${USAGE}\n`);
     return EXIT.ok;

@@ -43,10 +43,12 @@ export function parseValues(text: string, column: string | undefined, source: st
   }
   const first = rows[0];
   if (first === undefined) return [];
-  if (!(column in first)) {
+  if (!Object.hasOwn(first, column)) {
     throw new UsageError(
       `column ${JSON.stringify(column)} not in ${source} (columns: ${Object.keys(first).join(', ')})`,
     );
   }
-  return rows.map((row) => row[column] ?? '').filter((value) => value !== '');
+  return rows
+    .map((row) => (Object.hasOwn(row, column) ? row[column] : '') ?? '')
+    .filter((value) => value !== '');
 }

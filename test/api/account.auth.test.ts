@@ -93,6 +93,34 @@ describe('dashboard sign-in and sessions (decisions G17, G30)', () => {
     assert.equal((await login({ email: other.email, password: other.password }, '10.4.0.2')).statusCode, 200);
   });
 
+  it('checks no more concurrent wrong passwords for one email, or from one address, than the limit', async () => {
+    // Issue 22, defect 2: the limit was read before the password check and counted after it.
+    const user = await signInNewUser(harness, accountId);
+    const byEmail = await Promise.all(
+      Array.from({ length: 16 }, (_, attempt) =>
+        login({ email: user.email, password: 'bad-password' }, `10.7.0.${attempt}`),
+      ),
+    );
+    const emailStatuses = byEmail.map((response) => response.statusCode).sort();
+    assert.deepEqual(emailStatuses, [...Array(3).fill(401), ...Array(13).fill(429)]);
+
+    const byAddress = await Promise.all(
+      Array.from({ length: 16 }, (_, attempt) =>
+        login({ email: `crowd${attempt}@example.test`, password: 'bad-password' }, '10.8.0.1'),
+      ),
+    );
+    const addressStatuses = byAddress.map((response) => response.statusCode).sort();
+    assert.deepEqual(addressStatuses, [...Array(6).fill(401), ...Array(10).fill(429)]);
+  });
+
+  it('gives a successful sign-in its reservation back: it counts as no failure', async () => {
+    const user = await signInNewUser(harness, accountId);
+    for (let round = 0; round < 5; round += 1) {
+      const answer = await login({ email: user.email, password: user.password }, '10.9.0.1');
+      assert.equal(answer.statusCode, 200, `sign-in ${round + 1}: ${answer.body}`);
+    }
+  });
+
   it('rotates the refresh token on use and ends the login when a used one comes back', async () => {
     const user = await signInNewUser(harness, accountId);
     const refresh = (token: string) =>
@@ -184,6 +212,22 @@ describe('dashboard sign-in and sessions (decisions G17, G30)', () => {
     assert.equal(refused.statusCode, 403);
     assert.deepEqual(refused.json(), { error: true, message: 'missing or wrong CSRF token' });
     assert.equal((await change({ cookie: cookieHeader, 'x-csrf-token': 'forged' })).statusCode, 403);
+    // Issue 22, defect 4: as many characters as the cookie, more bytes (one is not ASCII).
+    const csrf = cookies.pc_csrf?.value ?? '';
+    const sameLength = `é${csrf.slice(1)}`;
+    for (const url of ['/v1/account/api-keys', '/v1/auth/logout', '/v1/auth/refresh']) {
+      const refusedForged = await harness.app.inject({
+        method: 'POST',
+        url,
+        headers: {
+          cookie: `${cookieHeader}; pc_refresh=${cookies.pc_refresh?.value}`,
+          'x-csrf-token': sameLength,
+        },
+        payload: url === '/v1/account/api-keys' ? { name: 'csrf' } : {},
+      });
+      assert.equal(refusedForged.statusCode, 403, `${url}: ${refusedForged.body}`);
+      assert.deepEqual(refusedForged.json(), { error: true, message: 'missing or wrong CSRF token' });
+    }
     const accepted = await change({ cookie: cookieHeader, 'x-csrf-token': cookies.pc_csrf?.value ?? '' });
     assert.equal(accepted.json().error, false);
   });

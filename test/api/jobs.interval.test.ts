@@ -4,15 +4,17 @@ import { findJob } from '../../src/pipeline/work/work.repository.ts';
 import { INTERVAL_RUN_TASK } from '../../src/pipeline/tasks/tasks.interval-run.ts';
 import { grantCredits } from '../../src/accounts/credits/credits.service.ts';
 import { fetchTruth, startHarness, type Harness, type SandboxTruth } from '../support/harness.ts';
+import { signInNewUser } from '../support/sessions.ts';
 
 describe('interval jobs (G5, spec 4.4 and 4.5)', () => {
   let harness: Harness;
   let headers: Record<string, string>;
+  let accountId: string;
   let truth: SandboxTruth;
 
   before(async () => {
     harness = await startHarness();
-    ({ headers } = await harness.account());
+    ({ headers, accountId } = await harness.account());
     truth = await fetchTruth(harness, 'source_01', 'de');
   });
   after(async () => harness.close());
@@ -108,6 +110,52 @@ describe('interval jobs (G5, spec 4.4 and 4.5)', () => {
     const resumed = (await ask('GET', `/job/${jobId}`)).job;
     assert.notEqual(resumed.run_id, first.run_id);
     assert.equal(resumed.last_run_error, null);
+  });
+
+  it('shows the latest run on the account plane too: list, detail and download', async () => {
+    // Issue 22, defect 6: the dashboard saw the parent's own `working` and 0 values forever.
+    const ids = truth.products.slice(4, 7).map((product) => product.id);
+    const created = await request('POST', '/job', {
+      source: 'source_01',
+      country: 'de',
+      key: 'id',
+      values: ids,
+      interval: 60,
+    });
+    const jobId = created.job._id as string;
+    const run = await waitForRun(jobId);
+    const session = (await signInNewUser(harness, accountId)).headers;
+    const plane = (url: string) =>
+      harness.app.inject({ method: 'GET', url, headers: session }).then((response) => response.json());
+
+    const listed = (await plane('/v1/account/jobs?limit=500')).jobs.find(
+      (job: { id: string }) => job.id === jobId,
+    );
+    const expected = { status: 'finished', values_total: 3, values_done: 3, interval: 60 };
+    assert.deepEqual(
+      {
+        status: listed.status,
+        values_total: listed.values_total,
+        values_done: listed.values_done,
+        interval: listed.interval,
+      },
+      expected,
+    );
+    const detail = (await plane(`/v1/account/jobs/${jobId}`)).job;
+    assert.deepEqual(
+      {
+        status: detail.status,
+        values_total: detail.values_total,
+        values_done: detail.values_done,
+        interval: detail.interval,
+      },
+      expected,
+    );
+    assert.equal(detail.run_id, run.run_id);
+    assert.equal(detail.next_run_at, run.next_run_at);
+    const download = await plane(`/v1/account/jobs/${jobId}/download`);
+    assert.equal(download.status, 'finished');
+    assert.equal(download.results.length, 3);
   });
 
   it('replaces values with PUT, clearing previous results, and deletes with DELETE', async () => {

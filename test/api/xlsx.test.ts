@@ -75,17 +75,19 @@ describe('XLSX downloads', () => {
     }
   });
 
-  it('neutralises text a spreadsheet would run as a formula', async () => {
+  it('neutralises text a spreadsheet would run as a formula, and keeps text XML cannot hold', async () => {
     const { jobId: termJob } = await runJob(harness, headers, {
       source: 'source_01',
       country: 'de',
       key: 'term',
-      values: ['=HYPERLINK("http://evil.example","x")', '@SUM(A1)'],
+      values: ['=HYPERLINK("http://evil.example","x")', '@SUM(A1)', 'odd\uFFFE\uFFFF\u0001text'],
     });
     const { rows, types } = await readSheet((await get(`/job/${termJob}/download.xlsx`)).rawPayload);
     const keys = rows.slice(1).map((row) => row[0]);
     assert.ok(keys.includes(`'=HYPERLINK("http://evil.example","x")`));
     assert.ok(keys.includes(`'@SUM(A1)`));
+    // Issue 22, defect 3: U+FFFE and U+FFFF made the workbook unreadable; controls were dropped.
+    assert.ok(keys.includes('odd\uFFFE\uFFFF\u0001text'), JSON.stringify(keys));
     assert.ok(
       types.flat().every((type) => type !== ExcelJS.ValueType.Formula),
       'no cell is a formula',

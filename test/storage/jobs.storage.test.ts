@@ -2,7 +2,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { creditBalance } from '../../src/accounts/credits/credits.service.ts';
 import { recordValueResult } from '../../src/pipeline/results/results.record.ts';
-import { findJob, purgeExpiredResults } from '../../src/pipeline/work/work.repository.ts';
+import { runIntervalJobTask } from '../../src/api/jobs/jobs.interval.ts';
+import {
+  findJob,
+  findLatestRun,
+  findLatestRuns,
+  purgeExpiredResults,
+} from '../../src/pipeline/work/work.repository.ts';
 import { DIALECTS } from '../support/databases.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { notFoundItem } from '../support/result-items.ts';
@@ -55,6 +61,34 @@ for (const dialect of DIALECTS) {
         sequences.map((row) => row.completion_seq),
         [1, 2],
       );
+    });
+
+    it('finds the latest run of each of several interval jobs in one query', async () => {
+      const { headers } = await harness.account();
+      const db = harness.runtime.deps.db;
+      const parents: string[] = [];
+      for (const runs of [2, 1, 0]) {
+        const response = await harness.app.inject({
+          method: 'POST',
+          url: '/job',
+          headers,
+          payload: { source: 'source_01', country: 'de', key: 'id', values: ['1'], interval: 15 },
+        });
+        const jobId = response.json().job._id as string;
+        parents.push(jobId);
+        // Each period's task starts a run.
+        for (let run = 0; run < runs; run += 1) {
+          const job = await findJob(db, jobId);
+          await runIntervalJobTask(harness.runtime.deps, { jobId, runAt: job?.next_run_at });
+        }
+      }
+      const latest = await findLatestRuns(db, parents);
+      for (const [position, parent] of parents.slice(0, 2).entries()) {
+        const expected = await findLatestRun(db, parent);
+        assert.ok(expected, `parent ${position} has run`);
+        assert.equal(latest.get(parent)?.id, expected.id, `parent ${position}`);
+      }
+      assert.equal(latest.size, 2, 'an interval job without a run has no entry');
     });
 
     it('purges results past retention and answers results expired', async () => {

@@ -1,7 +1,8 @@
 import type {} from '@fastify/cookie';
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors/app-error.ts';
+import { secretsEqual } from '../../platform/lib/secrets.ts';
 import type { SessionTokens } from './identity.service.ts';
 
 /**
@@ -48,9 +49,7 @@ export function assertCsrfToken(request: FastifyRequest): void {
   const cookie = request.cookies[CSRF_COOKIE] ?? '';
   const header = request.headers[CSRF_HEADER];
   const sent = typeof header === 'string' ? header : '';
-  const matches =
-    cookie !== '' && sent.length === cookie.length && timingSafeEqual(Buffer.from(sent), Buffer.from(cookie));
-  if (!matches) throw new AppError('csrf_rejected');
+  if (cookie === '' || !secretsEqual(sent, cookie)) throw new AppError('csrf_rejected');
 }
 
 /** True for methods that change state and so need the CSRF token when a cookie authenticates. */

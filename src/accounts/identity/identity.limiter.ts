@@ -1,69 +1,66 @@
 import { AppError } from '../../platform/errors/app-error.ts';
+import type { BucketDecision } from '../../platform/lib/token-bucket.ts';
+import { inProcessBuckets, type BucketStore, type BucketStoreFactory } from '../ratelimit/ratelimit.store.ts';
 
-/** Limits of failed sign-ins (decisions G30): per address and per client address, in one window. */
+/** Limits of failed sign-ins (decisions G30): per email and per client address. */
 export interface LoginLimits {
   maxFailuresPerEmail: number;
   maxFailuresPerAddress: number;
+  /** The time in which a used-up allowance refills completely. */
   windowMs: number;
 }
 
+/** A failure reserved for one sign-in attempt; given back when the attempt succeeds. */
+export interface LoginReservation {
+  release(): Promise<void>;
+}
+
+function tooManyFailures(decision: BucketDecision): AppError {
+  return new AppError('rate_limited', 'too many failed sign-ins: try again later', {
+    headers: { 'retry-after': String(Math.max(1, decision.retryAfterSeconds)) },
+  });
+}
+
 /**
- * Counts failed sign-ins per email and per client address in a fixed window and refuses with 429
- * once either count reached its limit. Counts live in the process: each API process limits the
- * sign-ins it serves (docs/account.md).
+ * Failed sign-ins per email and per client address, as token buckets (the same semantic as the
+ * data API's limits, decisions G14): `maxFailures…` back to back, then one more every
+ * `windowMs / maxFailures…`. Every attempt reserves one failure of each before its password is
+ * checked, and gives both back when it succeeds: check and count are one atomic step, so 16
+ * concurrent wrong passwords check at most the limit's worth of them (issue 22, defect 2). The
+ * buckets live where the store keeps them: in this process, or on Redis for every API process.
  */
 export class LoginLimiter {
-  private readonly failures = new Map<string, { count: number; windowEndsAt: number }>();
+  private readonly emails: BucketStore;
+  private readonly addresses: BucketStore;
 
-  constructor(
-    private readonly limits: LoginLimits,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(limits: LoginLimits, buckets: BucketStoreFactory = inProcessBuckets) {
+    const perSecond = (max: number) => max / (limits.windowMs / 1000);
+    this.emails = buckets(
+      'sign-in-failures:email',
+      perSecond(limits.maxFailuresPerEmail),
+      limits.maxFailuresPerEmail,
+    );
+    this.addresses = buckets(
+      'sign-in-failures:address',
+      perSecond(limits.maxFailuresPerAddress),
+      limits.maxFailuresPerAddress,
+    );
+  }
 
-  /** Throws 429 `too many failed sign-ins` with `Retry-After` when either count is exhausted. */
-  assertAllowed(email: string, address: string): void {
-    const waits = [
-      this.waitMs(`email:${email.toLowerCase()}`, this.limits.maxFailuresPerEmail),
-      this.waitMs(`address:${address}`, this.limits.maxFailuresPerAddress),
-    ];
-    const waitMs = Math.max(...waits);
-    if (waitMs > 0) {
-      throw new AppError('rate_limited', 'too many failed sign-ins: try again later', {
-        headers: { 'retry-after': String(Math.ceil(waitMs / 1000)) },
-      });
+  /** Reserves a failure of the email and of the address; throws 429 when either has none left. */
+  async reserve(email: string, address: string): Promise<LoginReservation> {
+    const emailKey = email.toLowerCase();
+    const byEmail = await this.emails.take(emailKey);
+    if (!byEmail.allowed) throw tooManyFailures(byEmail);
+    const byAddress = await this.addresses.take(address);
+    if (!byAddress.allowed) {
+      await this.emails.refund(emailKey);
+      throw tooManyFailures(byAddress);
     }
-  }
-
-  recordFailure(email: string, address: string): void {
-    this.bump(`email:${email.toLowerCase()}`);
-    this.bump(`address:${address}`);
-  }
-
-  /** A successful sign-in clears the email's count (the address keeps its own). */
-  recordSuccess(email: string): void {
-    this.failures.delete(`email:${email.toLowerCase()}`);
-  }
-
-  private waitMs(key: string, limit: number): number {
-    const entry = this.failures.get(key);
-    if (!entry || entry.windowEndsAt <= this.now()) return 0;
-    return entry.count >= limit ? entry.windowEndsAt - this.now() : 0;
-  }
-
-  private bump(key: string): void {
-    const now = this.now();
-    const entry = this.failures.get(key);
-    if (!entry || entry.windowEndsAt <= now) {
-      this.failures.set(key, { count: 1, windowEndsAt: now + this.limits.windowMs });
-      this.sweep(now);
-    } else {
-      entry.count += 1;
-    }
-  }
-
-  /** Drops ended windows so a flood of distinct addresses cannot grow the map without bound. */
-  private sweep(now: number): void {
-    if (this.failures.size < 10_000) return;
-    for (const [key, entry] of this.failures) if (entry.windowEndsAt <= now) this.failures.delete(key);
+    return {
+      release: async () => {
+        await Promise.all([this.emails.refund(emailKey), this.addresses.refund(address)]);
+      },
+    };
   }
 }

@@ -8,6 +8,7 @@ import { AppError } from '../../platform/errors/app-error.ts';
 import { newObjectId } from '../../platform/lib/ids.ts';
 import { isoNow, isoPlus } from '../../platform/lib/time.ts';
 import { SessionKeyring } from './identity.keys.ts';
+import type { BucketStoreFactory } from '../ratelimit/ratelimit.store.ts';
 import { LoginLimiter } from './identity.limiter.ts';
 import {
   findRefreshTokenByHash,
@@ -37,8 +38,15 @@ export interface Identity {
   refreshTokenTtlSeconds: number;
 }
 
-/** Builds the identity provider from the configuration and the keys in the database. */
-export async function createIdentity(deps: { db: Db; config: Config }): Promise<Identity> {
+/**
+ * Builds the identity provider from the configuration and the keys in the database; the sign-in
+ * limits spend buckets of `rateLimitStore` (Redis in distributed mode), else of this process.
+ */
+export async function createIdentity(deps: {
+  db: Db;
+  config: Config;
+  rateLimitStore?: BucketStoreFactory;
+}): Promise<Identity> {
   const { config } = deps;
   return {
     keyring: await SessionKeyring.open(deps.db, config.sessionSigningKeyId, config.sessionTtlSeconds),
@@ -50,11 +58,14 @@ export async function createIdentity(deps: { db: Db; config: Config }): Promise<
             jwksUrl: config.oidcJwksUrl,
           })
         : undefined,
-    limiter: new LoginLimiter({
-      maxFailuresPerEmail: config.loginMaxFailuresPerEmail,
-      maxFailuresPerAddress: config.loginMaxFailuresPerAddress,
-      windowMs: config.loginFailureWindowSeconds * 1000,
-    }),
+    limiter: new LoginLimiter(
+      {
+        maxFailuresPerEmail: config.loginMaxFailuresPerEmail,
+        maxFailuresPerAddress: config.loginMaxFailuresPerAddress,
+        windowMs: config.loginFailureWindowSeconds * 1000,
+      },
+      deps.rateLimitStore,
+    ),
     sessionTtlSeconds: config.sessionTtlSeconds,
     refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
   };
@@ -105,7 +116,8 @@ async function issueTokens(db: Db, identity: Identity, user: User, familyId: str
 
 /**
  * Password sign-in. Wrong and unknown credentials get the same 401 after the same scrypt work;
- * repeated failures per email or client address get 429 (decisions G30).
+ * repeated failures per email or client address get 429 (decisions G30). A database error keeps
+ * the reserved failure too: only a sign-in that succeeded gives it back.
  */
 export async function signIn(
   db: Db,
@@ -113,15 +125,15 @@ export async function signIn(
   input: { email: string; password: string; address: string },
 ): Promise<SessionTokens> {
   assertPasswordSignIn(identity);
-  identity.limiter.assertAllowed(input.email, input.address);
+  // A failure is reserved before the password is checked and kept unless it succeeds (G30).
+  const reservation = await identity.limiter.reserve(input.email, input.address);
   const user = await findUserByEmail(db, input.email);
   // An unknown email (or a user without a password) costs the same scrypt as a known one.
   const passwordOk = await verifyPassword(input.password, user?.password_hash ?? UNKNOWN_USER_PASSWORD_HASH);
   if (!user || !passwordOk || user.status !== 'active' || user.password_hash === null) {
-    identity.limiter.recordFailure(input.email, input.address);
     throw unauthorized('wrong email or password');
   }
-  identity.limiter.recordSuccess(input.email);
+  await reservation.release();
   return issueTokens(db, identity, user, newObjectId());
 }
 

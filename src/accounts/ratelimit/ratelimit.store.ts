@@ -1,12 +1,22 @@
 /**
- * Where the API's token buckets live: in this process (the embedded default) or on Redis, shared by
- * every API process of a deployment (`src/main/runtime.ts` chooses from the queue engine).
+ * Where token buckets live: in this process (the embedded default) or on Redis, shared by every API
+ * process of a deployment (`src/main/runtime.ts` chooses from the queue engine). Both are the same
+ * token bucket (decisions G14): `burst` tokens, refilled continuously at `ratePerSecond`, one taken
+ * per request, so one setting means the same in every deployment. The data API's per-credential
+ * limits, its failed-authentication limit and the sign-in failure limits (G30) all spend them.
  */
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { TokenBuckets, type BucketDecision } from '../../platform/lib/token-bucket.ts';
+import {
+  TokenBuckets,
+  decisionOf,
+  type BucketDecision,
+  type BucketShape,
+} from '../../platform/lib/token-bucket.ts';
 
-/** Buckets by key: one take per request, a refund gives a take back. */
+/**
+ * Buckets by key. A take is atomic (check and count are one step, wherever the buckets live), so
+ * callers reserve before they check and give the reservation back with `refund`.
+ */
 export interface BucketStore {
   take(key: string): Promise<BucketDecision>;
   refund(key: string): Promise<void>;
@@ -24,43 +34,78 @@ export const inProcessBuckets: BucketStoreFactory = (_name, ratePerSecond, burst
   };
 };
 
-function decisionOf(answer: RateLimiterRes, allowed: boolean, burst: number): BucketDecision {
-  const waitSeconds = Math.ceil(answer.msBeforeNext / 1000);
-  return {
-    allowed,
-    limit: burst,
-    remaining: answer.remainingPoints,
-    retryAfterSeconds: allowed ? 0 : waitSeconds,
-    resetSeconds: waitSeconds,
-  };
+/**
+ * `refilled` and the take of `TokenBuckets` (lib/token-bucket.ts) as one script, on the Redis
+ * server's clock so every process refills alike. ARGV: tokens per millisecond, burst, cost (1
+ * takes a token if there is one; -1 gives one back). Answers whether it passed and the tokens
+ * left, as text (Redis turns a Lua number into an integer). A bucket is dropped once it would be
+ * full again, so idle keys cost nothing.
+ */
+const TAKE_SCRIPT = `
+local rate = tonumber(ARGV[1])
+local burst = tonumber(ARGV[2])
+local cost = tonumber(ARGV[3])
+local clock = redis.call('TIME')
+local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
+local state = redis.call('HMGET', KEYS[1], 'tokens', 'at')
+local tokens = tonumber(state[1]) or burst
+local at = tonumber(state[2]) or now
+tokens = math.min(burst, tokens + math.max(0, now - at) * rate)
+local allowed = 0
+if cost < 0 or tokens >= cost then
+  tokens = math.min(burst, tokens - cost)
+  allowed = 1
+end
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(now))
+redis.call('PEXPIRE', KEYS[1], math.ceil((burst - tokens) / rate) + 1000)
+return { allowed, tostring(tokens) }
+`;
+
+type BucketCommand = (
+  key: string,
+  ratePerMs: number,
+  burst: number,
+  cost: number,
+) => Promise<[number, string]>;
+
+function bucketCommand(redis: Redis): BucketCommand {
+  const client = redis as Redis & { pricecrawlTokenBucket?: BucketCommand };
+  if (!client.pricecrawlTokenBucket) {
+    // ioredis sends the script by its SHA and loads it on the first NOSCRIPT.
+    redis.defineCommand('pricecrawlTokenBucket', { numberOfKeys: 1, lua: TAKE_SCRIPT });
+  }
+  return (key, ratePerMs, burst, cost) =>
+    (client.pricecrawlTokenBucket as BucketCommand).call(redis, key, ratePerMs, burst, cost);
 }
 
 /**
- * Buckets on Redis with `rate-limiter-flexible`: `burst` requests per window of `burst / rate`
- * seconds (at least 1), the same average rate and burst as the token bucket, refilled at the
- * window's end rather than continuously. When Redis does not answer, an in-memory limiter of the
- * same shape stands in (the library's insurance limiter), so the API keeps limiting per process.
+ * Buckets on Redis: the token bucket of {@link TAKE_SCRIPT}, one atomic script per take, so every
+ * API process spends the same tokens and concurrent requests cannot overdraw a bucket. When Redis
+ * does not answer, buckets of the same shape in this process stand in (as an insurance limiter),
+ * so the API keeps limiting per process until Redis is back.
  */
 export function redisBuckets(redis: Redis, keyPrefix: string): BucketStoreFactory {
+  const run = bucketCommand(redis);
   return (name, ratePerSecond, burst) => {
-    const shape = { points: burst, duration: Math.max(1, Math.ceil(burst / ratePerSecond)) };
-    const limiter = new RateLimiterRedis({
-      ...shape,
-      storeClient: redis,
-      keyPrefix: `${keyPrefix}:${name}`,
-      insuranceLimiter: new RateLimiterMemory(shape),
-    });
+    const shape: BucketShape = { ratePerSecond, burst };
+    const insurance = inProcessBuckets(name, ratePerSecond, burst);
+    const keyOf = (key: string) => `${keyPrefix}:${name}:${key}`;
     return {
       async take(key) {
+        let answer: [number, string];
         try {
-          return decisionOf(await limiter.consume(key), true, burst);
-        } catch (rejection) {
-          if (rejection instanceof RateLimiterRes) return decisionOf(rejection, false, burst);
-          throw rejection;
+          answer = await run(keyOf(key), ratePerSecond / 1000, burst, 1);
+        } catch {
+          return insurance.take(key);
         }
+        return decisionOf(shape, answer[0] === 1, Number(answer[1]));
       },
       async refund(key) {
-        await limiter.reward(key, 1);
+        try {
+          await run(keyOf(key), ratePerSecond / 1000, burst, -1);
+        } catch {
+          await insurance.refund(key);
+        }
       },
     };
   };

@@ -24,6 +24,7 @@ import {
 } from './account-plane.jobs.schema.ts';
 import { IdParams } from './account-plane.schema.ts';
 import { presentJobSummary, readJobsPage } from './account-plane.service.ts';
+import { findLatestRun } from '../../pipeline/work/work.repository.ts';
 
 /**
  * The account's jobs and streams for the dashboard. The dashboard's session never authenticates
@@ -64,7 +65,8 @@ export async function accountJobsRoutes(app: FastifyInstance, deps: { db: Db }):
     },
     async (request) => {
       const job = await getAccountJob(deps, sessionOf(request).account, request.params.id);
-      const summary = presentJobSummary({ ...job, interval_minutes: job.interval_minutes });
+      const latestRun = job.interval_minutes === null ? undefined : await findLatestRun(deps.db, job.id);
+      const summary = presentJobSummary(job, latestRun);
       if (job.kind !== 'stream') return { error: false as const, job: summary };
       return {
         error: false as const,
@@ -101,9 +103,10 @@ export async function accountJobsRoutes(app: FastifyInstance, deps: { db: Db }):
       },
     },
     async (request, reply) => {
-      const { job, results } = await downloadJob(deps, sessionOf(request).account, request.params.id);
+      const { job, status, results } = await downloadJob(deps, sessionOf(request).account, request.params.id);
       if (request.query.format !== 'csv') {
-        return { error: false as const, job_id: job.id, status: job.status, results: results as never[] };
+        // The status of the job the results come from: an interval job's run, as on /job/{id}/download.
+        return { error: false as const, job_id: job.id, status, results: results as never[] };
       }
       return reply
         .type('text/csv; charset=utf-8')

@@ -1,4 +1,7 @@
 import { Type } from '@sinclair/typebox';
+import { cursorParam, limitParam, offsetParam } from '../http/http.paging.ts';
+import { DELIVERIES_PAGE } from '../streams/streams.schema.ts';
+import { ACCOUNT_PAGE } from './account-plane.schema.ts';
 
 /** Schemas of the account plane's job and delivery routes (the dashboard's view of its jobs). */
 
@@ -7,8 +10,8 @@ const Timestamp = Type.String({ format: 'date-time' });
 export const JobsQuery = Type.Object(
   {
     kind: Type.Optional(Type.Unsafe<'batch' | 'stream'>({ type: 'string', enum: ['batch', 'stream'] })),
-    limit: Type.Integer({ minimum: 1, maximum: 500, default: 50 }),
-    cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    limit: limitParam(ACCOUNT_PAGE),
+    cursor: cursorParam(),
   },
   { additionalProperties: false },
 );
@@ -23,6 +26,15 @@ export const JobSummary = Type.Object({
   values_done: Type.Integer(),
   values_errors: Type.Integer(),
   interval: Type.Union([Type.Integer(), Type.Null()], { description: 'minutes, for interval jobs' }),
+  run_id: Type.Optional(
+    Type.Union([Type.String(), Type.Null()], {
+      description:
+        'Interval jobs: the run whose status and counts are shown (the latest; null before the first).',
+    }),
+  ),
+  next_run_at: Type.Optional(
+    Type.Union([Timestamp, Type.Null()], { description: 'Interval jobs: when the next run starts.' }),
+  ),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -85,8 +97,8 @@ export const DownloadResponse = Type.Object(
 
 export const DeliveriesQuery = Type.Object(
   {
-    offset: Type.Integer({ minimum: 0, default: 0 }),
-    limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
+    offset: offsetParam(),
+    limit: limitParam(DELIVERIES_PAGE),
     status: Type.Optional(
       Type.Unsafe<'pending' | 'delivered' | 'failed' | 'dead_lettered'>({
         type: 'string',

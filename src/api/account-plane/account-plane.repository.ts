@@ -76,6 +76,7 @@ export async function listAccountJobsPage(
       'values_done',
       'values_errors',
       'interval_minutes',
+      'next_run_at',
       'created_at',
       'updated_at',
     ])

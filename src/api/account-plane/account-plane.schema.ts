@@ -1,22 +1,26 @@
 import { Type } from '@sinclair/typebox';
+import { cursorParam, limitParam } from '../http/http.paging.ts';
 
 /** Request and response schemas of `/v1/account/*` (decisions G31), with the examples the docs show. */
 
 const Timestamp = Type.String({ format: 'date-time' });
+
+/** Page size of the account plane's cursor lists. */
+export const ACCOUNT_PAGE = { defaultLimit: 50, maxLimit: 500 } as const;
 const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
 
 export const PageQuery = Type.Object(
   {
-    limit: Type.Integer({ minimum: 1, maximum: 500, default: 50 }),
-    cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    limit: limitParam(ACCOUNT_PAGE),
+    cursor: cursorParam(),
   },
   { additionalProperties: false },
 );
 
 export const BillingQuery = Type.Object(
   {
-    limit: Type.Integer({ minimum: 1, maximum: 500, default: 50 }),
-    cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    limit: limitParam(ACCOUNT_PAGE),
+    cursor: cursorParam(),
     group: Type.Optional(Type.Unsafe<'day'>({ type: 'string', enum: ['day'] })),
     days: Type.Integer({
       minimum: 1,

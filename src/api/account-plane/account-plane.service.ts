@@ -20,28 +20,11 @@ import {
   revokeApiKey,
   sumSpentPerDay,
 } from './account-plane.repository.ts';
+import { decodeCursor, encodeCursor } from '../http/http.paging.ts';
+import { findLatestRuns } from '../../pipeline/work/work.repository.ts';
+import type { Job } from '../../pipeline/work/work.table.ts';
 
 /** The account plane (decisions G31): what a signed-in dashboard user sees and changes. */
-
-/** Opaque page cursors: base64url JSON of the last row's sort key. */
-export function encodeCursor(value: unknown): string {
-  return Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
-}
-
-export function decodeCursor<T>(
-  cursor: string | undefined,
-  isValid: (value: unknown) => value is T,
-): T | undefined {
-  if (cursor === undefined) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid('cursor is not valid: pass next_cursor of the previous page');
-  }
-  if (!isValid(value)) throw invalid('cursor is not valid: pass next_cursor of the previous page');
-  return value;
-}
 
 const isTimeAndId = (value: unknown): value is [string, string] =>
   Array.isArray(value) && value.length === 2 && value.every((part) => typeof part === 'string');
@@ -251,26 +234,45 @@ export async function readJobsPage(
     kind: query.kind,
     before: before && { createdAt: before[0], id: before[1] },
   });
+  const intervalJobs = rows.filter((row) => row.interval_minutes !== null).map((row) => row.id);
+  const latestRuns = await findLatestRuns(db, intervalJobs);
   const last = rows.at(-1);
   return {
     error: false as const,
-    jobs: rows.map(presentJobSummary),
+    jobs: rows.map((row) => presentJobSummary(row, latestRuns.get(row.id))),
     next_cursor: rows.length === query.limit && last ? encodeCursor([last.created_at, last.id]) : null,
   };
 }
 
-/** One line of the jobs list (also the head of a job's detail). */
-export function presentJobSummary(row: Awaited<ReturnType<typeof listAccountJobsPage>>[number]) {
+type SummaryRow = Awaited<ReturnType<typeof listAccountJobsPage>>[number];
+type Progress = Pick<Job, 'id' | 'status' | 'values_total' | 'values_done' | 'values_errors'>;
+
+/**
+ * One line of the jobs list (also the head of a job's detail). An interval job shows its latest
+ * run's progress, as `GET /job/{id}` does (decisions G5): its own row stays `working` for as long
+ * as it repeats. Before its first run it is `new` with nothing done.
+ */
+export function presentJobSummary(row: SummaryRow, latestRun?: Progress) {
+  const progress =
+    row.interval_minutes === null
+      ? row
+      : (latestRun ?? {
+          status: 'new' as const,
+          values_total: row.values_total,
+          values_done: 0,
+          values_errors: 0,
+        });
   return {
     id: row.id,
     kind: row.kind,
-    status: row.status,
+    status: progress.status,
     source: row.source,
     country: row.country,
-    values_total: row.values_total,
-    values_done: row.values_done,
-    values_errors: row.values_errors,
+    values_total: progress.values_total,
+    values_done: progress.values_done,
+    values_errors: progress.values_errors,
     interval: row.interval_minutes,
+    ...(row.interval_minutes === null ? {} : { run_id: latestRun?.id ?? null, next_run_at: row.next_run_at }),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

@@ -5,6 +5,7 @@ import {
   downloadResponses,
   type Fits,
 } from '../../platform/openapi/openapi.schemas.ts';
+import { limitParam, offsetParam } from '../http/http.paging.ts';
 
 /** Page size of `GET /history` when `limit` is not given, and its maximum. */
 export const HISTORY_PAGE = { defaultLimit: 100, maxLimit: 1000 } as const;
@@ -23,10 +24,8 @@ export const HistoryQuery = Type.Object(
       Type.String({ minLength: 1, description: 'ISO 8601 date (whole day, inclusive) or date-time.' }),
     ),
     format: Type.Optional(Type.String({ description: '`json` (default), `csv` or `xlsx`.' })),
-    offset: Type.Optional(Type.Integer({ minimum: 0, description: 'Points to skip (default 0).' })),
-    limit: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: HISTORY_PAGE.maxLimit, description: 'Page size (default 100).' }),
-    ),
+    offset: offsetParam('Points to skip (default 0).'),
+    limit: limitParam(HISTORY_PAGE),
   },
   { additionalProperties: false },
 );

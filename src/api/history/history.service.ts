@@ -5,7 +5,7 @@ import { invalid } from '../../platform/errors/app-error.ts';
 import { valueKeyOf } from '../../pipeline/observations/observations.key.ts';
 import { SOURCE_ID_RANGE, type ValueKey } from '../../crawl/vocabulary/sources.types.ts';
 import { countHistoryPoints, listHistoryPoints, type HistoryFilter } from './history.repository.ts';
-import { HISTORY_PAGE, type HistoryPoint, type HistoryQuery } from './history.schema.ts';
+import { type HistoryPoint, type HistoryQuery } from './history.schema.ts';
 
 /** What reading a history needs from the process. */
 export interface HistoryDeps {
@@ -77,7 +77,7 @@ export function historyFilterOf(
       fromIso,
       untilIso,
     },
-    page: { offset: query.offset ?? 0, limit: query.limit ?? HISTORY_PAGE.defaultLimit },
+    page: { offset: query.offset, limit: query.limit },
   };
 }
 

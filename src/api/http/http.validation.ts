@@ -1,5 +1,6 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { FastifySchemaCompiler } from 'fastify';
+import { ownValue } from '../../platform/lib/lookup.ts';
 
 /**
  * Two validators: bodies are checked strictly (a string is never coerced into a number, unknown
@@ -79,7 +80,9 @@ export function validationMessage(
   if (!error) return `invalid ${part}`;
   const field = fieldName(error);
   const topField = field.split('.')[0] ?? '';
-  if (union && hints[topField]) return hints[topField];
+  // Field names can be the caller's (an unknown property's path): only the table's own hints answer.
+  const hint = ownValue(hints, topField);
+  if (union && hint) return hint;
   const where = part === 'body' ? '' : ` in ${part}`;
   switch (error.keyword) {
     case 'required':
@@ -90,7 +93,7 @@ export function validationMessage(
       if (field === '') return part === 'body' ? 'request body must be a JSON object' : `invalid ${part}`;
       return `${field} must be ${String((error.params as { type: string }).type)}${where}`;
     default:
-      if (hints[topField]) return hints[topField];
+      if (hint) return hint;
       return `${field === '' ? part : field} ${error.message ?? 'is invalid'}${where}`;
   }
 }

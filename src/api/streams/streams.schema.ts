@@ -8,6 +8,7 @@ import {
   dataResponses,
 } from '../../platform/openapi/openapi.schemas.ts';
 import type { DeliveryStatus } from '../../pipeline/deliveries/deliveries.table.ts';
+import { MAX_OFFSET, limitParam, offsetParam } from '../http/http.paging.ts';
 
 const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['pending', 'delivered', 'failed', 'dead_lettered'];
 
@@ -23,18 +24,18 @@ export const DeliveryIdParams = Type.Object({
   }),
 });
 
-/** Most results or deliveries one page answers (spec 4.8, part 8). */
-export const MAX_PAGE_LIMIT = 1000;
-export const DEFAULT_PAGE_LIMIT = 100;
+/** Page size of results and deliveries: at most 1000 (spec 4.8, part 8), 100 by default. */
+export const DELIVERIES_PAGE = { defaultLimit: 100, maxLimit: 1000 } as const;
 
 /** `GET /stream/{id}/results` (spec 4.8, decisions C6). */
 export const ResultsQuery = Type.Object(
   {
-    offset: Type.Integer({ minimum: 0, default: 0, description: 'Results to skip (completion order).' }),
-    limit: Type.Integer({ minimum: 1, maximum: MAX_PAGE_LIMIT, default: DEFAULT_PAGE_LIMIT }),
+    offset: offsetParam('Results to skip (completion order).'),
+    limit: limitParam(DELIVERIES_PAGE),
     batch: Type.Optional(
       Type.Integer({
         minimum: 1,
+        maximum: MAX_OFFSET,
         description: '1-based delivery batch sequence; when given, `offset` and `limit` are ignored.',
       }),
     ),
@@ -45,8 +46,8 @@ export const ResultsQuery = Type.Object(
 /** `GET /stream/{id}/deliveries` (decisions G7), optionally of one status. */
 export const DeliveriesQuery = Type.Object(
   {
-    offset: Type.Integer({ minimum: 0, default: 0 }),
-    limit: Type.Integer({ minimum: 1, maximum: MAX_PAGE_LIMIT, default: DEFAULT_PAGE_LIMIT }),
+    offset: offsetParam(),
+    limit: limitParam(DELIVERIES_PAGE),
     // A plain enum (not a union) so a bad value is reported as "must be equal to one of the allowed values".
     status: Type.Optional(Type.Unsafe<DeliveryStatus>({ type: 'string', enum: [...DELIVERY_STATUSES] })),
   },

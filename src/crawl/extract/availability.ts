@@ -1,8 +1,9 @@
 /** Availability as the extractor reports it: the two schema.org states that matter for a price. */
+import { lookupTable } from '../../platform/lib/lookup.ts';
 export type Availability = 'InStock' | 'OutOfStock';
 
 /** schema.org ItemAvailability values (after the last `/`), mapped to whether one can buy now. */
-const SCHEMA_STATES: Record<string, Availability> = {
+const SCHEMA_STATES: Record<string, Availability> = lookupTable({
   instock: 'InStock',
   instoreonly: 'InStock',
   onlineonly: 'InStock',
@@ -13,7 +14,7 @@ const SCHEMA_STATES: Record<string, Availability> = {
   outofstock: 'OutOfStock',
   soldout: 'OutOfStock',
   discontinued: 'OutOfStock',
-};
+});
 
 /**
  * Phrases that say a product cannot be bought, in the languages of the shops we crawl. Checked

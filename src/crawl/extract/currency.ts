@@ -3,7 +3,8 @@
  * where that is unambiguous (`$`, `¥`, `kr` and `Rs` are used by several countries and are
  * reported as printed).
  */
-const SYMBOL_CODES: Record<string, string | null> = {
+import { lookupTable } from '../../platform/lib/lookup.ts';
+const SYMBOL_CODES: Record<string, string | null> = lookupTable({
   '€': 'EUR',
   '£': 'GBP',
   '₹': 'INR',
@@ -69,10 +70,10 @@ const SYMBOL_CODES: Record<string, string | null> = {
   kr: null,
   rs: null,
   '₨': null,
-};
+});
 
 /** The ISO codes an ambiguous symbol can stand for. */
-const AMBIGUOUS_SYMBOL_CODES: Record<string, readonly string[]> = {
+const AMBIGUOUS_SYMBOL_CODES: Record<string, readonly string[]> = lookupTable({
   $: ['USD', 'CAD', 'AUD', 'NZD', 'MXN', 'CLP', 'ARS', 'COP', 'UYU', 'SGD', 'HKD', 'TWD'],
   '¥': ['JPY', 'CNY'],
   '￥': ['JPY', 'CNY'],
@@ -80,7 +81,7 @@ const AMBIGUOUS_SYMBOL_CODES: Record<string, readonly string[]> = {
   kr: ['SEK', 'NOK', 'DKK', 'ISK'],
   rs: ['INR', 'PKR', 'LKR', 'NPR'],
   '₨': ['INR', 'PKR', 'LKR', 'NPR'],
-};
+});
 
 /**
  * The ISO codes a currency marker as {@link detectCurrency} reports it may stand for: every

@@ -6,19 +6,20 @@
  * single quotes, `undefined`). Strict `JSON.parse` is tried first (fast and exact); only when it
  * fails is the text rewritten character by character and parsed again.
  */
+import { lookupTable } from '../../platform/lib/lookup.ts';
 
 /** Wrappers that CMSs put around script content so old browsers or XHTML parsers ignore it. */
 const WRAPPER =
   /^\s*(?:<!--|\/\/\s*<!\[CDATA\[|\/\*\s*<!\[CDATA\[\s*\*\/|<!\[CDATA\[)|(?:-->|\/\/\s*\]\]>|\/\*\s*\]\]>\s*\*\/|\]\]>)\s*$/gu;
 
 /** Entities that turn up when a CMS HTML-escapes a JSON-LD block. */
-const ENTITIES: Record<string, string> = {
+const ENTITIES: Record<string, string> = lookupTable({
   '&quot;': '"',
   '&#34;': '"',
   '&amp;': '&',
   '&lt;': '<',
   '&gt;': '>',
-};
+});
 
 /** JSON's own escapes; any other escaped character stands for itself. */
 const JSON_ESCAPES = new Set(['"', '\\', '/', 'b', 'f', 'n', 'r', 't', 'u']);

@@ -1,13 +1,14 @@
 /** Small value cleaners shared by the extraction layers. */
+import { lookupTable } from '../../platform/lib/lookup.ts';
 
-const NAMED_ENTITIES: Record<string, string> = {
+const NAMED_ENTITIES: Record<string, string> = lookupTable({
   amp: '&',
   quot: '"',
   apos: "'",
   lt: '<',
   gt: '>',
   nbsp: ' ',
-};
+});
 
 /** Decodes the few HTML entities that leak into JSON-LD and script strings. */
 function decodeBasicEntities(text: string): string {
@@ -31,7 +32,7 @@ export function cleanText(value: unknown): string | null {
 const TEMPLATE_PLACEHOLDER = /^\$[A-Za-z_][\w.]*$|\{\{.*\}\}|^%[\w.]+%$|^\$\{.*\}$/u;
 
 /** Retired ISO codes that shops still write for today's currency (`RUR` for the rouble). */
-const RETIRED_CODES: Record<string, string> = { RUR: 'RUB' };
+const RETIRED_CODES: Record<string, string> = lookupTable({ RUR: 'RUB' });
 
 /** A currency as reported: ISO codes upper-cased (`pln` → `PLN`, retired `RUR` → `RUB`), symbols as given. */
 export function cleanCurrency(value: unknown): string | null {

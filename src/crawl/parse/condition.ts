@@ -1,4 +1,5 @@
 /** Item conditions as marketplaces label them, in the storefront languages. */
+import { lookupTable } from '../../platform/lib/lookup.ts';
 
 /** Condition words, checked in this order (a refurbished unit may also say "used"). */
 const CONDITIONS: readonly [string, RegExp][] = [
@@ -14,12 +15,12 @@ export function conditionOf(label: string): string {
   return CONDITIONS.find(([, pattern]) => pattern.test(label))?.[0] ?? 'new';
 }
 
-const SCHEMA_CONDITIONS: Record<string, string> = {
+const SCHEMA_CONDITIONS: Record<string, string> = lookupTable({
   NewCondition: 'new',
   UsedCondition: 'used',
   RefurbishedCondition: 'refurbished',
   DamagedCondition: 'used',
-};
+});
 
 /** A schema.org `itemCondition` (`https://schema.org/UsedCondition`) as `new`, `used` or `refurbished`. */
 export function conditionOfSchema(value: string | undefined): string | null {

@@ -58,4 +58,9 @@ describe('value readers', () => {
     assert.equal(conditionOfSchema('https://schema.org/RefurbishedCondition'), 'refurbished');
     assert.equal(conditionOfSchema(undefined), null);
   });
+
+  it('reads a page naming an Object.prototype property as an unknown condition, not a function', () => {
+    for (const name of Object.getOwnPropertyNames(Object.prototype))
+      assert.equal(conditionOfSchema(`https://schema.org/${name}`), null, name);
+  });
 });

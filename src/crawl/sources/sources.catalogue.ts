@@ -1,16 +1,27 @@
+import { lookupTable, ownValue } from '../../platform/lib/lookup.ts';
 import type { SourceSpec } from './sources.module.ts';
 import { sourceModules } from './sources.registry.ts';
 import { SORT_ORDERS, type SortBy } from '../vocabulary/sources.types.ts';
 
-/** The source catalogue, with operator-configured extra countries (decisions G1) merged in. */
+/**
+ * The source catalogue, with operator-configured extra countries (decisions G1) merged in. Its rows'
+ * tables (`keys`, `topicKeys`, `servedFrom`) are looked up by names from requests, so they are
+ * copied without a prototype (`lib/lookup.ts`): `key=toString` is an unknown key, not a function.
+ */
 export class SourceCatalogue {
   private readonly byId: ReadonlyMap<string, SourceSpec>;
 
   constructor(extraCountries: Readonly<Record<string, readonly string[]>> = {}) {
     this.byId = new Map(
       Object.values(sourceModules).map(({ spec }) => {
-        const extra = extraCountries[spec.id] ?? [];
-        return [spec.id, { ...spec, countries: [...new Set([...spec.countries, ...extra])] }];
+        const extra = ownValue(extraCountries, spec.id) ?? [];
+        const countries = [...new Set([...spec.countries, ...extra])];
+        const tables = {
+          keys: lookupTable(spec.keys),
+          topicKeys: lookupTable(spec.topicKeys),
+          servedFrom: lookupTable(spec.servedFrom),
+        };
+        return [spec.id, { ...spec, ...tables, countries }];
       }),
     );
   }

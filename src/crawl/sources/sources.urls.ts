@@ -1,3 +1,4 @@
+import { ownValue } from '../../platform/lib/lookup.ts';
 import { sourceModules } from './sources.registry.ts';
 import type { SourceId } from '../vocabulary/sources.types.ts';
 
@@ -7,7 +8,7 @@ import type { SourceId } from '../vocabulary/sources.types.ts';
  */
 export function storefrontOf(source: SourceId, country: string): string {
   if (country === 'gb') return 'uk';
-  return sourceModules[source].spec.servedFrom[country] ?? country;
+  return ownValue(sourceModules[source].spec.servedFrom, country) ?? country;
 }
 
 /**

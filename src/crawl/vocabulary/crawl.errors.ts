@@ -2,6 +2,7 @@
  * Errors a crawl can end in. The worker reads them in one place (`classifyCrawlError`) to pick the
  * value's `reason`; anything else is treated as a transient source failure.
  */
+import { lookupTable } from '../../platform/lib/lookup.ts';
 
 /** Retries are exhausted or the source answered in a way no retry fixes for now. */
 export class SourceUnavailableError extends Error {
@@ -30,8 +31,8 @@ export class PageParseError extends Error {
  * Every crawl error class by name, for code that rebuilds an error from its name (a compute
  * thread's answer crosses as name and message): a new crawl error class belongs here too.
  */
-export const CRAWL_ERROR_CLASSES: Readonly<Record<string, new (message: string) => Error>> = {
+export const CRAWL_ERROR_CLASSES: Readonly<Record<string, new (message: string) => Error>> = lookupTable({
   SourceUnavailableError,
   CrawlTimeoutError,
   PageParseError,
-};
+});

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { lookupTable } from '../../platform/lib/lookup.ts';
 
 /**
  * The submission body of `POST /job` and `POST /stream` (spec 2.1). Types and simple bounds live
@@ -31,8 +32,8 @@ export const SubmissionBody = Type.Object(
 export type SubmissionBody = Static<typeof SubmissionBody>;
 
 /** Hints for fields whose schema is a union, where the validator's own words would be vague. */
-export const FIELD_HINTS: Record<string, string> = {
+export const FIELD_HINTS: Record<string, string> = lookupTable({
   values: 'values must be an array of strings or a comma-separated string',
   wait: 'wait must be an integer from 1 to 120 seconds or a boolean',
   client_ref: 'client_ref must be a string or null',
-};
+});

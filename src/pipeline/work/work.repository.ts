@@ -199,6 +199,26 @@ export async function findLatestRun(db: Db, intervalJobId: string, ended = false
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
+/** The most recent run of each of these interval jobs, by interval job id (one query for a page). */
+export async function findLatestRuns(db: Db, intervalJobIds: readonly string[]): Promise<Map<string, Job>> {
+  if (intervalJobIds.length === 0) return new Map();
+  const runs = await db
+    .selectFrom('jobs as run')
+    .selectAll('run')
+    .where('run.parent_id', 'in', [...intervalJobIds])
+    .where('run.id', '=', (eb) =>
+      eb
+        .selectFrom('jobs as later')
+        .select('later.id')
+        .whereRef('later.parent_id', '=', 'run.parent_id')
+        .orderBy('later.created_at', 'desc')
+        .orderBy('later.id', 'desc')
+        .limit(1),
+    )
+    .execute();
+  return new Map(runs.map((run) => [run.parent_id as string, run]));
+}
+
 /**
  * The runs of an interval job with their states, their rows locked (PostgreSQL) inside the caller's
  * transaction. A run's group commit locks its job row before the account's credit lock; taking the

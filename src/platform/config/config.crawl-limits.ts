@@ -63,13 +63,18 @@ export function readCrawlLimits(parsed: Record<string, unknown>): {
   limits: CrawlLimits;
   problems: string[];
 } {
-  const limits: Record<string, CrawlLimit> = {};
   const problems: string[] = [];
-  for (const [key, value] of Object.entries(parsed)) {
+  const entries = Object.entries(parsed).map(([key, value]) => {
     const entry = problemsOfEntry(key, value);
-    limits[key] = entry.limit;
     problems.push(...entry.problems);
-  }
+    return [key, entry.limit] as const;
+  });
+  // Keys come from the operator's JSON: `__proto__` is a (refused) key, never the table's prototype
+  // (the same null-prototype table as lib/lookup.ts, which this bottom layer may not import).
+  const limits = Object.assign(
+    Object.create(null) as Record<string, CrawlLimit>,
+    Object.fromEntries(entries),
+  );
   return { limits, problems };
 }
 
@@ -91,7 +96,7 @@ export function checkCrawlLimitPairs(keys: readonly string[], countriesOf: Sourc
   for (const key of keys) {
     const [, source, country] = ENTRY_KEY.exec(key) ?? [];
     if (source === undefined) continue; // already reported by readCrawlLimits
-    const countries = countriesOf[source];
+    const countries = Object.hasOwn(countriesOf, source) ? countriesOf[source] : undefined;
     const where = JSON.stringify(key);
     if (countries === undefined) {
       problems.push(`${where}: ${source} is not a source (${range})`);

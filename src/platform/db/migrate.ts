@@ -10,9 +10,10 @@ import * as identityAccountPlane from './migrations/0007_identity_account_plane.
 import * as jobFailureReasons from './migrations/0008_job_failure_reasons.ts';
 import * as leases from './migrations/0010_leases.ts';
 import * as driverHealth from './migrations/0017_driver_health.ts';
+import { lookupTable } from '../lib/lookup.ts';
 
 /** Migrations in order; a new one is appended here with the next number. */
-const MIGRATIONS: Record<string, Migration> = {
+const MIGRATIONS: Record<string, Migration> = lookupTable({
   '0001_core': core,
   '0002_crawl_state': crawlState,
   '0003_streams': streams,
@@ -23,7 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008_job_failure_reasons': jobFailureReasons,
   '0010_leases': leases,
   '0017_driver_health': driverHealth,
-};
+});
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 

@@ -3,6 +3,7 @@
  * rather than with `Intl`, whose output differs between ICU versions: pages must be byte-identical
  * on every machine.
  */
+import { lookupTable } from '../../platform/lib/lookup.ts';
 
 /** Label languages the sandbox renders. */
 export type Language =
@@ -66,7 +67,7 @@ const comma = (
   unitsPerEuro,
 });
 
-const LOCALES: Record<string, LocaleRow> = {
+const LOCALES: Record<string, LocaleRow> = lookupTable({
   de: eur('de', 'after_space'),
   at: eur('de', 'before_space'),
   fr: eur('fr', 'after_space', NBSP),
@@ -94,7 +95,7 @@ const LOCALES: Record<string, LocaleRow> = {
   // money is written the local way (source_05's own page texts are Czech and Slovak).
   cz: comma('en', 'CZK', 'Kč', 'after_space', NBSP, 25),
   sk: eur('en', 'after_space', NBSP),
-};
+});
 
 /** Storefronts the sandbox knows how to localize. */
 export const KNOWN_STOREFRONTS: readonly string[] = Object.keys(LOCALES);

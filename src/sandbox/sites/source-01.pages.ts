@@ -8,6 +8,7 @@ import { fillLabel } from '../catalogue/labels.ts';
 import { formatMoney } from '../catalogue/locale.ts';
 import { escapeHtml, htmlDocument, scriptJson } from '../html.ts';
 import { amount, slugOf } from './site-kit.ts';
+import { lookupTable } from '../../platform/lib/lookup.ts';
 
 /** Storefronts whose product pages name the categories (spec 2.4: de/at only). */
 export const CATEGORY_NAME_STOREFRONTS = ['de', 'at'];
@@ -17,7 +18,7 @@ type Text = Record<
   'from' | 'voucher' | 'freeReturn' | 'marketplaceSeller' | 'listedSince' | 'offers' | 'next',
   string
 >;
-const TEXT: Record<string, Text> = {
+const TEXT: Record<string, Text> = lookupTable({
   de: {
     from: 'ab',
     voucher: 'Gutschein',
@@ -63,7 +64,7 @@ const TEXT: Record<string, Text> = {
     offers: '{count} ofertas',
     next: 'Siguiente',
   },
-};
+});
 
 /** Where the storefront's pages live: `/source_01/de`, and the absolute origin for canonical links. */
 export interface Source01View {

@@ -7,9 +7,10 @@ import { fillLabel } from '../catalogue/labels.ts';
 import { formatMoney, minorToAmount } from '../catalogue/locale.ts';
 import { escapeHtml, htmlDocument } from '../html.ts';
 import { itemPath, listingTerms, positivePercent, productPath } from './source-04.model.ts';
+import { lookupTable } from '../../platform/lib/lookup.ts';
 
 type Text = Record<'bids' | 'buyNow' | 'positive' | 'endsAt', string>;
-const TEXT: Record<string, Text> = {
+const TEXT: Record<string, Text> = lookupTable({
   de: {
     bids: '{count} Gebote',
     buyNow: 'Sofort-Kaufen',
@@ -35,7 +36,7 @@ const TEXT: Record<string, Text> = {
     positive: '{percent} % positivos',
     endsAt: 'Termina el',
   },
-};
+});
 const SCHEMA_CONDITION = {
   new: 'NewCondition',
   used: 'UsedCondition',

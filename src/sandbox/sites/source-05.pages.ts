@@ -11,6 +11,7 @@ import { escapeHtml, htmlDocument, scriptJson } from '../html.ts';
 import { lowestPriceMinor, sellerOf } from './shop-kit.ts';
 import { buyBoxOffer } from './source-02.model.ts';
 import { priceSummary, slugOf } from './site-kit.ts';
+import { lookupTable } from '../../platform/lib/lookup.ts';
 
 /** Offers the product page shows before "all offers". */
 export const TOP_OFFER_COUNT = 3;
@@ -23,7 +24,7 @@ interface Text {
   allOffers: string;
   noResults: string;
 }
-const TEXT: Record<string, Text> = {
+const TEXT: Record<string, Text> = lookupTable({
   cz: {
     lang: 'cs-CZ',
     results: 'Výsledky hledání',
@@ -73,7 +74,7 @@ const TEXT: Record<string, Text> = {
     allOffers: 'Tutte le offerte',
     noResults: 'Nessun risultato',
   },
-};
+});
 const textOf = (catalogue: Catalogue): Text => TEXT[catalogue.storefront] ?? (TEXT.de as Text);
 
 export const productPath = (product: Product): string => `/produkt/${slugOf(product.name)}-${product.id}`;

@@ -14,6 +14,7 @@ import type { SandboxSite, SiteContext, SiteTruth, TruthInput } from '../sandbox
 import { listedOffersShopTruth, lowestPriceMinor, sellerOf } from './shop-kit.ts';
 import { htmlRoute, searchRoute, slugOf, siteBaseUrl } from './site-kit.ts';
 import { productPageIn } from './drift-kit.ts';
+import { lookupTable } from '../../platform/lib/lookup.ts';
 
 const SEARCH_PAGE_SIZE = 24;
 const ID_PATTERN = /(?:^|-)(NH[A-Z0-9]{7}-[A-Z0-9]{3})\.html$/;
@@ -34,14 +35,14 @@ const profile: CatalogueProfile = {
   pznStorefronts: [],
 };
 
-const OFFERS_HEADING: Record<string, string> = {
+const OFFERS_HEADING: Record<string, string> = lookupTable({
   de: 'Angebote',
   fr: 'Offres',
   it: 'Offerte',
   nl: 'Aanbiedingen',
   pl: 'Oferty',
   en: 'Offers',
-};
+});
 const SCHEMA_AVAILABILITY = { green: 'InStock', orange: 'LimitedAvailability', red: 'OutOfStock' } as const;
 
 const productPath = (product: Product): string => `/${slugOf(product.name)}-${product.id}.html`;

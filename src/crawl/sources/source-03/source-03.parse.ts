@@ -8,8 +8,13 @@ import type { FetchedPage } from '../../vocabulary/crawl.types.ts';
 import { absoluteUrl, embeddedJson, loadPage } from '../../parse/page.ts';
 import { fromMicros, StateReader } from '../../parse/state.ts';
 import { totalOf } from '../../parse/values.ts';
+import { lookupTable } from '../../../platform/lib/lookup.ts';
 
-const STOCK_CODES: Record<string, string> = { IN_STOCK: 'green', LIMITED: 'orange', OUT_OF_STOCK: 'red' };
+const STOCK_CODES: Record<string, string> = lookupTable({
+  IN_STOCK: 'green',
+  LIMITED: 'orange',
+  OUT_OF_STOCK: 'red',
+});
 
 /** A product page as content, and whether the marketplace lists more sellers than it shows. */
 export function parseProduct(page: FetchedPage): { content: Record<string, unknown>; partial: boolean } {

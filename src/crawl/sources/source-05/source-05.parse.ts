@@ -15,6 +15,7 @@ import {
   type SearchCard,
   type ShopAvailability,
 } from '../kit/shop-driver.kit.ts';
+import { lookupTable } from '../../../platform/lib/lookup.ts';
 
 /** The page props of a complete page. */
 function pagePropsOf(page: FetchedPage): JsonObject {
@@ -39,17 +40,17 @@ export function parseSearchPage(page: FetchedPage): SearchCard[] {
   }));
 }
 
-const STOCK: Readonly<Record<string, ShopAvailability>> = {
+const STOCK: Readonly<Record<string, ShopAvailability>> = lookupTable({
   IN_STOCK: 'in_stock',
   LOW_STOCK: 'limited',
   OUT_OF_STOCK: 'out_of_stock',
-};
+});
 
-const SELLER_TYPES: Readonly<Record<string, string>> = {
+const SELLER_TYPES: Readonly<Record<string, string>> = lookupTable({
   OPERATOR: 'marketplace_operator',
   BAZARO_FULFILMENT: 'fulfilled_by_operator',
   SELLER: 'fulfilled_by_seller',
-};
+});
 
 /** A members-only price, or null when the offer has none. */
 function plusPriceOf(value: JsonObject, page: FetchedPage): number | null {

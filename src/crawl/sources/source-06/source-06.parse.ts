@@ -8,6 +8,7 @@ import { detectCurrency } from '../../extract/currency.ts';
 import { absoluteUrl, loadPage, required } from '../../parse/page.ts';
 import { cleanText, parseAmount } from '../../parse/values.ts';
 import { coreOffer, priceStats, type SearchCard, type ShopAvailability } from '../kit/shop-driver.kit.ts';
+import { lookupTable } from '../../../platform/lib/lookup.ts';
 
 /** Result tiles of a search page; a page without the result section is not a search page. */
 export function parseSearchPage(page: FetchedPage): SearchCard[] {
@@ -29,11 +30,11 @@ export function parseSearchPage(page: FetchedPage): SearchCard[] {
     });
 }
 
-const AVAILABILITY: Readonly<Record<string, ShopAvailability>> = {
+const AVAILABILITY: Readonly<Record<string, ShopAvailability>> = lookupTable({
   'pdp_availability--available': 'in_stock',
   'pdp_availability--delayed': 'limited',
   'pdp_availability--notAvailable': 'out_of_stock',
-};
+});
 
 /** Availability from the modifier class of the availability badge. */
 function availabilityOf(classes: string | undefined, page: FetchedPage): ShopAvailability {

@@ -17,6 +17,7 @@ import {
   textAt,
   type SearchCard,
 } from '../kit/shop-driver.kit.ts';
+import { lookupTable } from '../../../platform/lib/lookup.ts';
 
 /** Result cards of a search page; a page without the product list is not a search page. */
 export function parseSearchPage(page: FetchedPage): SearchCard[] {
@@ -44,11 +45,11 @@ export function isProductPage(page: FetchedPage): boolean {
   return jsonLdProduct(page) !== undefined;
 }
 
-const CONDITIONS: Readonly<Record<string, string>> = {
+const CONDITIONS: Readonly<Record<string, string>> = lookupTable({
   NewCondition: 'new',
   UsedCondition: 'used',
   RefurbishedCondition: 'refurbished',
-};
+});
 
 function offerOf(offer: JsonObject, index: number, page: FetchedPage) {
   const seller = objectAt(offer, 'seller', page);

@@ -15,6 +15,7 @@ import {
   type SearchCard,
   type ShopAvailability,
 } from '../kit/shop-driver.kit.ts';
+import { lookupTable } from '../../../platform/lib/lookup.ts';
 
 /** Result cards of a search page; a page without the result stack is not a search page. */
 export function parseSearchPage(page: FetchedPage): SearchCard[] {
@@ -38,17 +39,21 @@ export function parseSearchPage(page: FetchedPage): SearchCard[] {
     });
 }
 
-const STATUS: Readonly<Record<string, ShopAvailability>> = {
+const STATUS: Readonly<Record<string, ShopAvailability>> = lookupTable({
   IN_STOCK: 'in_stock',
   LIMITED_STOCK: 'limited',
   OUT_OF_STOCK: 'out_of_stock',
-};
-const CONDITIONS: Readonly<Record<string, string>> = { New: 'new', Used: 'used', Restored: 'refurbished' };
-const SELLER_TYPES: Readonly<Record<string, string>> = {
+});
+const CONDITIONS: Readonly<Record<string, string>> = lookupTable({
+  New: 'new',
+  Used: 'used',
+  Restored: 'refurbished',
+});
+const SELLER_TYPES: Readonly<Record<string, string>> = lookupTable({
   VALUEMART: 'marketplace_operator',
   VFS: 'fulfilled_by_operator',
   SELLER: 'fulfilled_by_seller',
-};
+});
 
 /** A value of a lookup table, or a `PageParseError` for a state value the driver does not know. */
 function lookUp<T>(table: Readonly<Record<string, T>>, key: string, what: string, page: FetchedPage): T {

@@ -11,6 +11,7 @@ import {
   type SearchCard,
   type ShopAvailability,
 } from '../kit/shop-driver.kit.ts';
+import { lookupTable } from '../../../platform/lib/lookup.ts';
 
 /** An amount of a `{amount_cents, currency_code}` object. */
 const amountOf = (money: StateReader): number => money.number('amount_cents') / 100;
@@ -29,11 +30,11 @@ export function parseSearchAnswer(page: FetchedPage): SearchCard[] {
   });
 }
 
-const AVAILABILITY: Readonly<Record<string, ShopAvailability>> = {
+const AVAILABILITY: Readonly<Record<string, ShopAvailability>> = lookupTable({
   IN_STOCK: 'in_stock',
   LIMITED_STOCK: 'limited',
   OUT_OF_STOCK: 'out_of_stock',
-};
+});
 
 function offerOf(offer: StateReader, index: number, page: FetchedPage) {
   const price = offer.object('price');

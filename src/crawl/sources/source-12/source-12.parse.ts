@@ -8,6 +8,7 @@ import { detectCurrency } from '../../extract/currency.ts';
 import { absoluteUrl, loadPage, required, type Selection } from '../../parse/page.ts';
 import { cleanText, parseAmount } from '../../parse/values.ts';
 import { coreOffer, priceStats, type SearchCard, type ShopAvailability } from '../kit/shop-driver.kit.ts';
+import { lookupTable } from '../../../platform/lib/lookup.ts';
 
 /** Result items of a search page; a page without the result list is not a search page. */
 export function parseSearchPage(page: FetchedPage): SearchCard[] {
@@ -26,11 +27,11 @@ export function parseSearchPage(page: FetchedPage): SearchCard[] {
     });
 }
 
-const STOCK: Readonly<Record<string, ShopAvailability>> = {
+const STOCK: Readonly<Record<string, ShopAvailability>> = lookupTable({
   在庫あり: 'in_stock',
   お取り寄せ: 'limited',
   在庫なし: 'out_of_stock',
-};
+});
 
 /**
  * The currency of a yen price. The full-width `￥` and `円` are Japanese yen; the shared detector
