@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { creditBalance } from '../../src/accounts/credits/credits.service.ts';
 import { recordValueResult } from '../../src/pipeline/results/results.record.ts';
-import { runIntervalJobTask } from '../../src/api/jobs/jobs.interval.ts';
+import { INTERVAL_RUN_TASK } from '../../src/pipeline/tasks/tasks.interval-run.ts';
 import {
   findJob,
   findLatestRun,
@@ -79,7 +79,7 @@ for (const dialect of DIALECTS) {
         // Each period's task starts a run.
         for (let run = 0; run < runs; run += 1) {
           const job = await findJob(db, jobId);
-          await runIntervalJobTask(harness.runtime.deps, { jobId, runAt: job?.next_run_at });
+          await harness.runtime.tasks.run(INTERVAL_RUN_TASK.name, { jobId, runAt: job?.next_run_at });
         }
       }
       const latest = await findLatestRuns(db, parents);
