@@ -5,7 +5,7 @@
  * place, so listing one is only ever a speed choice. Every entry must be synchronous and pure, its
  * input and result plain data (structured clone), and its only errors the crawl errors.
  */
-import { computeTrust } from '../trust/trust.ts';
+import { assessResult, computeTrust } from '../trust/trust.ts';
 import { parseProductPage as parseSource01Product } from '../sources/source-01/source-01.parse.ts';
 import { parseProductPage as parseSource02Product } from '../sources/source-02/source-02.parse.ts';
 import { parseProduct as parseSource03Product } from '../sources/source-03/source-03.parse.ts';
@@ -25,6 +25,7 @@ import { parseProductPage as parseSource12Product } from '../sources/source-12/s
 // Product pages are what a crawl parses most and what costs most to parse (docs/performance.md).
 const functions = {
   'trust.compute': computeTrust,
+  'trust.assess': assessResult,
   'source_01.product': parseSource01Product,
   'source_02.product': parseSource02Product,
   'source_03.product': parseSource03Product,
