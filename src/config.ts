@@ -71,6 +71,8 @@ const schema = {
   dataDir: { env: 'DATA_DIR', parse: text, default: './data' },
   sandboxPort: { env: 'SANDBOX_PORT', parse: integer(0, 65535), default: 8081 },
   sandboxEnabled: { env: 'SANDBOX_ENABLED', parse: boolean, default: true },
+  // light: small pages of each real site's markup; real: padded with scripts and styles to a real page's size.
+  sandboxPageWeight: { env: 'SANDBOX_PAGE_WEIGHT', parse: oneOf('light', 'real'), default: 'light' as const },
   sandboxFaults: {
     env: 'SANDBOX_FAULTS',
     parse: jsonObject('an object of source id to fault profile', isRecordOf(isObject)),

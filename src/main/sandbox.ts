@@ -11,7 +11,7 @@ import { readConfigOrExit } from './process.ts';
 function runSandboxProcess(): void {
   // The API process that forked this one checked the whole configuration, CRAWL_LIMITS included.
   const config = readConfigOrExit(undefined);
-  const sandbox = buildSandboxApp({ faults: config.sandboxFaults });
+  const sandbox = buildSandboxApp({ faults: config.sandboxFaults, pageWeight: config.sandboxPageWeight });
   process.on('SIGINT', () => {});
   process.on('SIGTERM', () => {});
   process.on('disconnect', () => {

@@ -7,7 +7,7 @@ import { DEFAULT_SEED, getCatalogue } from './catalogue/catalogue.ts';
 import { FaultInjector, parseFaultProfiles, type FaultDecision } from './faults.ts';
 import { blockPageHtml, errorPageHtml } from './html.ts';
 import { rngFor } from './random.ts';
-import type { SandboxOptions, SandboxSite, SiteContext } from './sandbox.types.ts';
+import type { PageWeight, SandboxOptions, SandboxSite, SiteContext } from './sandbox.types.ts';
 import { SANDBOX_SITES } from './sites/index.ts';
 
 /** Builds (never listens) the sandbox app; the caller runs `listen`. */
@@ -20,7 +20,7 @@ export function buildSandboxApp(options: SandboxOptions = {}): FastifyInstance {
   registerAdminRoutes(app, faults);
   registerCatalogRoute(app, seed);
   for (const site of SANDBOX_SITES) {
-    const context = siteContext(site, seed, faults);
+    const context = siteContext(site, seed, faults, options.pageWeight ?? 'light');
     void app.register(async (scope) => site.register(scope, context), { prefix: `/${site.source}` });
   }
   app.setNotFoundHandler((_request, reply) => {
@@ -29,9 +29,15 @@ export function buildSandboxApp(options: SandboxOptions = {}): FastifyInstance {
   return app;
 }
 
-function siteContext(site: SandboxSite, seed: number, faults: FaultInjector): SiteContext {
+function siteContext(
+  site: SandboxSite,
+  seed: number,
+  faults: FaultInjector,
+  pageWeight: PageWeight,
+): SiteContext {
   return {
     seed,
+    pageWeight,
     catalogue: (storefront) =>
       site.storefronts.includes(storefront) ? getCatalogue(site.profile, storefront, seed) : undefined,
     drifted: (storefront, productId) => faults.drifted(site.source, storefront, productId),

@@ -33,11 +33,18 @@ export interface SandboxOptions {
   seed?: number;
   faults?: Partial<Record<SourceId, FaultProfile>>;
   logger?: boolean;
+  /** `light` (default) serves small pages of each site's markup; `real` pads them to a real site's size. */
+  pageWeight?: PageWeight;
 }
+
+/** How heavy the sandbox's pages are (`SANDBOX_PAGE_WEIGHT`, decisions G34). */
+export type PageWeight = 'light' | 'real';
 
 /** What a site's routes and truth get from the app. */
 export interface SiteContext {
   seed: number;
+  /** `real`: pages carry scripts and styles up to a real page's size ({@link weighPage}). */
+  pageWeight: PageWeight;
   /** The catalogue of a storefront this site serves, or undefined for any other path segment. */
   catalogue(storefront: string): Catalogue | undefined;
   /**

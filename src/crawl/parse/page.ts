@@ -15,14 +15,17 @@ const BLOCK_TITLE = /<title[^>]*>[^<]*robot check/i;
 
 /**
  * Checks that a page is a whole document and not a block page: truncated transfers end before
- * `</html>`, and captcha interstitials arrive with status 200.
+ * `</html>`, and captcha interstitials arrive with status 200. `</html>` may stand anywhere: real
+ * pages carry comments and scripts after it (Amazon's search pages), so the last bytes prove nothing.
  */
 export function assertCompletePage(page: FetchedPage): void {
   if (BLOCK_TITLE.test(page.body) && /captcha/i.test(page.body)) {
     throw new PageParseError(`block page instead of content: ${page.url}`);
   }
-  if (!/<\/html\s*>\s*$/i.test(page.body)) throw new PageParseError(`truncated page: ${page.url}`);
+  if (!CLOSING_HTML.test(page.body)) throw new PageParseError(`truncated page: ${page.url}`);
 }
+
+const CLOSING_HTML = /<\/html\s*>/i;
 
 /** A complete page as a cheerio document. */
 export function loadPage(page: FetchedPage): CheerioAPI {
