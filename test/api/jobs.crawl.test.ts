@@ -152,6 +152,42 @@ describe('a batch job crawled from the sandbox', () => {
     assert.equal(body.results[0].content.product_id, product.id);
   });
 
+  it('downloads CSVs of different sources and keys with one header, every search result a row', async () => {
+    // Its top product has a used offer (the test above).
+    const term = 'Akku-Bohrschrauber 18V';
+    const shopTruth = await fetchTruth(harness, 'source_07', 'de');
+    const first = await runJob({ source: 'source_01', country: 'de', key: 'term', values: [term] });
+    const second = await runJob({
+      source: 'source_07',
+      country: 'de',
+      key: 'id',
+      values: [String(shopTruth.products[0]?.product_id), 'no-such-id'],
+    });
+    const csvOf = async (jobId: string) =>
+      parse(
+        (
+          await harness.app.inject({
+            method: 'GET',
+            url: `/job/${jobId}/download.csv`,
+            headers: auth.headers,
+          })
+        ).body,
+        { columns: true },
+      ) as Record<string, string>[];
+    const [termRows, idRows] = [await csvOf(first.jobId), await csvOf(second.jobId)];
+    assert.deepEqual(Object.keys(termRows[0] ?? {}), Object.keys(idRows[0] ?? {}), 'the same columns');
+    const searchResults = first.body.results[0]?.content?.search_results as Array<{ id: string }>;
+    assert.deepEqual(
+      termRows.filter((row) => row.row_kind === 'search_result').map((row) => [row.position, row.line_id]),
+      searchResults.map((result, index) => [String(index + 1), result.id]),
+    );
+    assert.ok(termRows.some((row) => row.row_kind === 'offer' && row.line_wrong_product === 'true'));
+    assert.deepEqual(
+      idRows.filter((row) => row.key === 'no-such-id').map((row) => [row.row_kind, row.reason]),
+      [['result', 'not found']],
+    );
+  });
+
   it('downloads CSV that parses with one header and equal-width rows, by query and by suffix', async () => {
     const ids = truth.products.slice(0, 3).map((product) => product.id);
     const { jobId, body } = await runJob({ source: 'source_01', country: 'de', key: 'id', values: ids });
@@ -165,7 +201,7 @@ describe('a batch job crawled from the sandbox', () => {
       assert.match(String(response.headers['content-type']), /^text\/csv/);
       const rows = parse(response.body) as string[][];
       const [header = [], ...records] = rows;
-      assert.ok(header.includes('offer_price') && header.includes('key'));
+      assert.ok(header.includes('line_price') && header.includes('key') && header[0] === 'row_kind');
       const width = header.length;
       assert.equal(records.length, offers);
       assert.ok(records.every((record) => record.length === width));
