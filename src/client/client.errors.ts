@@ -58,8 +58,33 @@ export class PricecrawlError extends Error {
 export class AuthenticationError extends PricecrawlError {}
 /** 404. */
 export class NotFoundError extends PricecrawlError {}
-/** The service refused the request as invalid (mostly HTTP 200 `{error:true, message}`). */
-export class InvalidRequestError extends PricecrawlError {}
+/** What a refused field would have to be (decisions G37): the field, the value sent, what it allows. */
+export interface RefusalDetails {
+  field: string;
+  value: unknown;
+  allowed: string[];
+}
+
+/**
+ * The service refused the request as invalid (mostly HTTP 200 `{error:true, message}`). `details`
+ * lists the allowed values where a closed set applies (the source's countries, keys, topics).
+ */
+export class InvalidRequestError extends PricecrawlError {
+  constructor(message: string, options: ConstructorParameters<typeof PricecrawlError>[1]) {
+    super(message, options);
+    this.details = detailsOf(options.body);
+  }
+  readonly details: RefusalDetails | undefined;
+}
+
+function detailsOf(body: unknown): RefusalDetails | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const details = (body as { details?: unknown }).details;
+  if (typeof details !== 'object' || details === null) return undefined;
+  const { field, value, allowed } = details as Record<string, unknown>;
+  if (typeof field !== 'string' || !Array.isArray(allowed)) return undefined;
+  return { field, value, allowed: allowed.filter((entry): entry is string => typeof entry === 'string') };
+}
 /** 429 after the last attempt; `retryAfterMs` is the service's last `Retry-After`. */
 export class RateLimitError extends PricecrawlError {
   constructor(

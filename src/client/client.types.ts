@@ -67,7 +67,10 @@ export interface Job {
 export interface Trust {
   score: number | null;
   components: Record<string, unknown>;
-  flagged_offers: unknown[];
+  /** Indices into `content.offers` of price outliers. */
+  flagged_offers: number[];
+  /** Indices into `content.offers` of offers for another product (decisions G38); absent on older results. */
+  wrong_product_offers?: number[];
   [field: string]: unknown;
 }
 
@@ -76,6 +79,12 @@ export interface ResultItem {
   key: string;
   success: boolean;
   reason: string | null;
+  /** On a `parameter_invalid` result only: what is wrong with the value (decisions G37). */
+  reason_detail?: string;
+  /**
+   * Source-specific (spec 2.4). `price_min`, `price_max`, `price_avg`, `offers_count` count the
+   * clean offers; `price_min_all` … `offers_count_all` every offer (decisions G38).
+   */
   content: Record<string, unknown> | null;
   served_from: 'live' | 'cache';
   observed_at: string | null;

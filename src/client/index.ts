@@ -14,6 +14,7 @@ export {
   ServerError,
   TimeoutError,
   type PricecrawlErrorCode,
+  type RefusalDetails,
 } from './client.errors.ts';
 export type { FetchFunction, RetryOptions } from './client.http.ts';
 export type { JobsApi, SubmitOptions, WaitOptions } from './client.jobs.ts';

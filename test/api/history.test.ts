@@ -211,6 +211,17 @@ for (const dialect of DIALECTS) {
       });
     }
 
+    it('reads a country code in any letter case and names the countries of the source (decisions G37)', async () => {
+      const upper = (await history(owner.headers, valueQuery().replace('country=de', 'country=DE'))).json();
+      assert.deepEqual([upper.error, upper.country, upper.total], [false, 'de', 3]);
+      const refused = (await history(owner.headers, 'source=source_01&country=JP&key=id&value=1')).json();
+      assert.deepEqual(refused.details, {
+        field: 'country',
+        value: 'JP',
+        allowed: ['de', 'at', 'uk', 'gb', 'fr', 'it', 'es'],
+      });
+    });
+
     it('needs data-API credentials', async () => {
       const response = await history({}, valueQuery());
       assert.equal(response.statusCode, 401);

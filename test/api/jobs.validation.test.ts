@@ -101,6 +101,68 @@ describe('POST /job input handling', () => {
     });
   }
 
+  const detailCases: Array<[string, Record<string, unknown>, string, Record<string, unknown>]> = [
+    [
+      'a country the source does not serve, with its countries',
+      { ...valid, country: 'US' },
+      'country not supported by source',
+      { field: 'country', value: 'US', allowed: ['de', 'at', 'uk', 'gb', 'fr', 'it', 'es'] },
+    ],
+    [
+      'an unknown key, with the keys of the source',
+      { ...valid, key: 'asin' },
+      'key "asin" not supported by source_01',
+      { field: 'key', value: 'asin', allowed: ['term', 'id', 'gtin', 'pzn'] },
+    ],
+    [
+      'a key the country does not have, with the keys it has',
+      { ...valid, key: 'pzn', country: 'at' },
+      'key pzn not supported by source_01 in country at',
+      { field: 'key', value: 'pzn', allowed: ['term', 'id', 'gtin'] },
+    ],
+    [
+      'an unknown topic, with the topics of the source',
+      { ...valid, topic: 'offers' },
+      'topic "offers" not supported by source_01',
+      { field: 'topic', value: 'offers', allowed: ['search', 'convert', 'remove_conversions'] },
+    ],
+    [
+      'an unknown source, with the sources',
+      { ...valid, source: 'source_13' },
+      'source must be one of source_01 to source_12 (got "source_13")',
+      { field: 'source', value: 'source_13' },
+    ],
+  ];
+
+  for (const [name, body, message, details] of detailCases) {
+    it(`refuses ${name} (decisions G37)`, async () => {
+      const answer = await submit(body);
+      assert.equal(answer.status, 200);
+      assert.equal(answer.body.error, true);
+      assert.equal(answer.body.message, message, 'the message of spec part 7 verbatim');
+      const got = answer.body.details as Record<string, unknown>;
+      assert.deepEqual(
+        { field: got.field, value: got.value },
+        { field: details.field, value: details.value },
+      );
+      if (details.allowed) assert.deepEqual(got.allowed, details.allowed);
+      else assert.ok((got.allowed as string[]).includes('source_01'));
+    });
+  }
+
+  it('accepts a country code in any letter case and answers it in lowercase (decisions G37)', async () => {
+    for (const country of ['DE', 'De']) {
+      const answer = await submit({ ...valid, country });
+      assert.equal(answer.body.error, false, JSON.stringify(answer.body));
+      assert.equal((answer.body.job as { country: string }).country, 'de');
+    }
+  });
+
+  it('carries no details on refusals outside a closed set', async () => {
+    const answer = await submit({ ...valid, max_pages: 11 });
+    assert.equal(Object.hasOwn(answer.body, 'details'), false);
+  });
+
   it('answers malformed JSON with 400 naming the problem, never a 5xx', async () => {
     const response = await harness.app.inject({
       method: 'POST',

@@ -67,7 +67,7 @@ describe('XLSX downloads', () => {
       );
       const header = csv[0] ?? [];
       const column = (name: string) => rows.slice(1).map((row) => row[header.indexOf(name)]);
-      assert.ok(column('offer_price').every((cell) => typeof cell === 'number'));
+      assert.ok(column('line_price').every((cell) => typeof cell === 'number'));
       assert.ok(column('trust_score').every((cell) => typeof cell === 'number'));
       assert.ok(column('success').every((cell) => cell === true));
       assert.ok(column('observed_at').every((cell) => cell instanceof Date));
@@ -83,7 +83,8 @@ describe('XLSX downloads', () => {
       values: ['=HYPERLINK("http://evil.example","x")', '@SUM(A1)', 'odd\uFFFE\uFFFF\u0001text'],
     });
     const { rows, types } = await readSheet((await get(`/job/${termJob}/download.xlsx`)).rawPayload);
-    const keys = rows.slice(1).map((row) => row[0]);
+    const keyColumn = rows[0]?.indexOf('key') ?? -1;
+    const keys = rows.slice(1).map((row) => row[keyColumn]);
     assert.ok(keys.includes(`'=HYPERLINK("http://evil.example","x")`));
     assert.ok(keys.includes(`'@SUM(A1)`));
     // Issue 22, defect 3: U+FFFE and U+FFFF made the workbook unreadable; controls were dropped.

@@ -162,6 +162,18 @@ describe('client: batch jobs and history against the real service', () => {
         return true;
       });
     }
+    await assert.rejects(
+      client.jobs.submit({ source: 'source_01', country: 'jp', key: 'id', values: ['1'] }),
+      (error: unknown) => {
+        assert.ok(error instanceof InvalidRequestError);
+        assert.deepEqual(error.details, {
+          field: 'country',
+          value: 'jp',
+          allowed: ['de', 'at', 'uk', 'gb', 'fr', 'it', 'es'],
+        });
+        return true;
+      },
+    );
     const running = await client.jobs.submit({
       source: 'source_01',
       country: 'de',

@@ -69,13 +69,16 @@ describe('mock server (decisions G32)', () => {
     const headers = { authorization: 'Bearer dummy' };
     const csv = await mock.inject({ method: 'GET', url: `/job/${SAMPLE_ID}/download?format=csv`, headers });
     assert.match(String(csv.headers['content-type']), /^text\/csv/);
-    assert.match(csv.body, /^key,success,reason,served_from,observed_at,trust_score/);
+    assert.match(
+      csv.body,
+      /^row_kind,position,key,success,reason,reason_detail,served_from,observed_at,trust_score/,
+    );
     checker.check('GET', '/job/{id}/download', csv);
     const xlsx = await mock.inject({ method: 'GET', url: `/job/${SAMPLE_ID}/download.xlsx`, headers });
     checker.check('GET', '/job/{id}/download.xlsx', xlsx);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    assert.equal(workbook.worksheets[0]?.getCell('A1').value, 'key');
+    assert.equal(workbook.worksheets[0]?.getCell('A1').value, 'row_kind');
     assert.equal(workbook.worksheets[0]?.rowCount, csv.body.trim().split('\r\n').length);
   });
 

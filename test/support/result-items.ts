@@ -13,6 +13,7 @@ export function notFoundItem(key: string): ResultItem {
       score: 0,
       components: { identity: 0, completeness: 0, price_integrity: 0, offer_contamination: 0, freshness: 1 },
       flagged_offers: [],
+      wrong_product_offers: [],
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/database.ts';
 import type { SourceCatalogue } from '../../crawl/sources/sources.catalogue.ts';
 import { invalid } from '../../platform/errors/app-error.ts';
 import { valueKeyOf } from '../../pipeline/observations/observations.key.ts';
+import { closedSet } from '../../pipeline/submissions/submissions.choices.ts';
 import { SOURCE_ID_RANGE, type ValueKey } from '../../crawl/vocabulary/sources.types.ts';
 import { countHistoryPoints, listHistoryPoints, type HistoryFilter } from './history.repository.ts';
 import { type HistoryPoint, type HistoryQuery } from './history.schema.ts';
@@ -56,12 +57,27 @@ export function historyFilterOf(
   query: HistoryQuery,
 ): { filter: HistoryFilter; page: { offset: number; limit: number } } {
   const spec = deps.catalogue.get(query.source);
-  if (!spec) throw invalid(`source must be one of ${SOURCE_ID_RANGE} (got ${JSON.stringify(query.source)})`);
-  if (!spec.countries.includes(query.country)) {
-    throw invalid(`country ${JSON.stringify(query.country)} not supported by ${spec.id}`);
+  if (!spec) {
+    const ids = deps.catalogue.all().map((source) => source.id);
+    throw invalid(
+      `source must be one of ${SOURCE_ID_RANGE} (got ${JSON.stringify(query.source)})`,
+      closedSet('source', query.source, ids),
+    );
   }
-  if (!spec.keys[query.key as ValueKey])
-    throw invalid(`key ${JSON.stringify(query.key)} not supported by ${spec.id}`);
+  // decisions G37: a country code in any letter case.
+  const country = query.country.toLowerCase();
+  if (!spec.countries.includes(country)) {
+    throw invalid(
+      `country ${JSON.stringify(query.country)} not supported by ${spec.id}`,
+      closedSet('country', query.country, spec.countries),
+    );
+  }
+  if (!spec.keys[query.key as ValueKey]) {
+    throw invalid(
+      `key ${JSON.stringify(query.key)} not supported by ${spec.id}`,
+      closedSet('key', query.key, Object.keys(spec.keys)),
+    );
+  }
   if (query.format !== undefined && !['json', 'csv', 'xlsx'].includes(query.format)) {
     throw invalid(`format must be json, csv or xlsx (got ${JSON.stringify(query.format)})`);
   }
@@ -73,7 +89,7 @@ export function historyFilterOf(
   return {
     filter: {
       accountId: account.id,
-      valueKey: valueKeyOf(spec.id, query.country, query.key, query.value),
+      valueKey: valueKeyOf(spec.id, country, query.key, query.value),
       fromIso,
       untilIso,
     },
@@ -95,7 +111,7 @@ export async function readHistory(
   return {
     error: false,
     source: query.source,
-    country: query.country,
+    country: query.country.toLowerCase(),
     key: query.key,
     value: query.value,
     from: query.from ?? null,

@@ -1,13 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parse } from 'csv-parse/sync';
-import { resultsToCsv } from './jobs.csv.ts';
+import { resultsTable, resultsToCsv } from './jobs.csv.ts';
+import { DOWNLOAD_COLUMNS } from './jobs.columns.ts';
 import type { ResultItem } from '../../pipeline/work/work.table.ts';
 
 const trust = {
   score: 0.9,
   components: { identity: 1, completeness: 1, price_integrity: 1, offer_contamination: 1, freshness: 0.5 },
   flagged_offers: [1],
+  wrong_product_offers: [0],
 };
 
 function item(overrides: Partial<ResultItem>): ResultItem {
@@ -23,8 +25,13 @@ function item(overrides: Partial<ResultItem>): ResultItem {
   };
 }
 
-describe('CSV download', () => {
-  it('writes one row per offer with the result fields repeated', () => {
+/** The rows of a CSV as objects by column name. */
+function recordsOf(csv: string): Record<string, string>[] {
+  return parse(csv, { columns: true }) as Record<string, string>[];
+}
+
+describe('CSV download (decisions G10, G36)', () => {
+  it('writes one row per offer with the result fields repeated, the row kind and the position', () => {
     const csv = resultsToCsv([
       item({
         key: '4006381333931',
@@ -34,7 +41,7 @@ describe('CSV download', () => {
           category_ids: ['a', 'b'],
           buybox: { price: 9.5 },
           offers: [
-            { position: 1, price: 10, seller_name: 'Shop A' },
+            { position: 1, price: 10, seller_name: 'Shop A', condition: 'used' },
             { position: 2, price: 99, seller_name: 'Shop B' },
           ],
         },
@@ -42,36 +49,73 @@ describe('CSV download', () => {
     ]);
     const lines = csv.trimEnd().split('\r\n');
     assert.equal(lines.length, 3);
-    assert.equal(
-      lines[0],
-      'key,success,reason,served_from,observed_at,trust_score,id,name,category_ids,buybox_price,offer_position,offer_price,offer_seller_name,offer_flagged',
+    assert.equal(lines[0], DOWNLOAD_COLUMNS.join(','));
+    const [first, second] = recordsOf(csv);
+    assert.deepEqual(
+      [first?.row_kind, first?.position, first?.key, first?.name, first?.category_ids, first?.buybox_price],
+      ['offer', '1', '4006381333931', 'Pen, blue "fine"', 'a|b', '9.5'],
     );
-    assert.equal(
-      lines[1],
-      '4006381333931,true,,live,2026-11-22T10:00:00.000Z,0.9,1,"Pen, blue ""fine""",a|b,9.5,1,10,Shop A,false',
+    assert.deepEqual(
+      [first?.line_price, first?.line_seller_name, first?.line_condition, first?.line_wrong_product],
+      ['10', 'Shop A', 'used', 'true'],
     );
-    assert.match(lines[2] ?? '', /,2,99,Shop B,true$/);
+    assert.deepEqual(
+      [second?.position, second?.line_price, second?.line_flagged, second?.line_wrong_product],
+      ['2', '99', 'true', 'false'],
+    );
   });
 
-  it('writes one row for a result without offers and aligns columns across results', () => {
+  it('keeps every search result as a row after the offers, and a result row where there are no offers', () => {
     const csv = resultsToCsv([
-      item({ key: 'bad', success: false, reason: 'parameter_invalid' }),
-      item({ key: 'ok', content: { id: '7', offers: [{ price: 1 }] } }),
+      item({
+        key: 'kettle',
+        content: {
+          product_id: 'B1',
+          offers: [{ position: 1, price: 20 }],
+          search_results: [
+            { product_id: 'B1', name: 'Kettle', price: 20 },
+            { product_id: 'B2', name: 'Kettle XL', price: 25 },
+          ],
+        },
+      }),
+      item({
+        key: 'pan',
+        content: { product_id: 'P1', offers: [], search_results: [{ product_id: 'P1', name: 'Pan' }] },
+      }),
+      item({ key: 'bad', success: false, reason: 'parameter_invalid', reason_detail: 'id must be numeric' }),
     ]);
-    const [header, first, second] = csv.trimEnd().split('\r\n');
-    const width = (header ?? '').split(',').length;
-    assert.equal((first ?? '').split(',').length, width);
-    assert.equal((second ?? '').split(',').length, width);
-    assert.match(first ?? '', /^bad,false,parameter_invalid,/);
+    assert.deepEqual(
+      recordsOf(csv).map((row) => [row.key, row.row_kind, row.position, row.line_product_id]),
+      [
+        ['kettle', 'offer', '1', ''],
+        ['kettle', 'search_result', '1', 'B1'],
+        ['kettle', 'search_result', '2', 'B2'],
+        ['pan', 'result', '1', ''],
+        ['pan', 'search_result', '1', 'P1'],
+        ['bad', 'result', '1', ''],
+      ],
+    );
+    assert.equal(recordsOf(csv)[5]?.reason_detail, 'id must be numeric');
+  });
+
+  it('has the same columns whatever the results hold, so files of different jobs stack', () => {
+    const shop = resultsTable([
+      item({ content: { product_id: 'x', buybox: { price: 3 }, offers: [{ price: 3 }] } }),
+    ]);
+    const failed = resultsTable([item({ success: false, reason: 'timeout' })]);
+    const none = resultsTable([]);
+    assert.deepEqual(shop.columns, failed.columns);
+    assert.deepEqual(none.columns, [...DOWNLOAD_COLUMNS]);
+    assert.ok(shop.rows.concat(failed.rows).every((row) => row.length === DOWNLOAD_COLUMNS.length));
   });
 
   it('neutralises cells that a spreadsheet would run as formulas, full-width forms included', () => {
     for (const start of ['=', '+', '-', '@', '\t', '\r', '＝', '＋', '－', '＠']) {
       const csv = resultsToCsv([item({ key: `${start}1+1`, content: { name: `${start}cmd`, price: -2 } })]);
-      const [, row] = parse(csv) as string[][];
-      assert.equal(row?.[0], `'${start}1+1`, `key starting with ${JSON.stringify(start)}`);
-      assert.equal(row?.[6], `'${start}cmd`, `name starting with ${JSON.stringify(start)}`);
-      assert.equal(row?.[7], '-2', 'a negative number is a value, not a formula');
+      const [row] = recordsOf(csv);
+      assert.equal(row?.key, `'${start}1+1`, `key starting with ${JSON.stringify(start)}`);
+      assert.equal(row?.name, `'${start}cmd`, `name starting with ${JSON.stringify(start)}`);
+      assert.equal(row?.price, '-2', 'a negative number is a value, not a formula');
     }
   });
 });

@@ -1,11 +1,13 @@
 import { toCsv, type CsvCell } from '../../platform/lib/csv.ts';
 import type { ResultItem } from '../../pipeline/work/work.table.ts';
+import { DOWNLOAD_COLUMNS, LINE_FIELDS, type RowKind } from './jobs.columns.ts';
 
 /** One cell of a download row. */
 export type Cell = CsvCell;
 type Row = Record<string, Cell>;
 
-const BASE_COLUMNS = ['key', 'success', 'reason', 'served_from', 'observed_at', 'trust_score'] as const;
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function toCell(value: unknown): Cell | undefined {
   if (
@@ -32,7 +34,7 @@ function flatten(source: Record<string, unknown>, prefix: string): Row {
     const cell = toCell(value);
     if (cell !== undefined) {
       row[`${prefix}${field}`] = cell;
-    } else if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    } else if (isRecord(value)) {
       for (const [inner, innerValue] of Object.entries(value)) {
         const innerCell = toCell(innerValue);
         if (innerCell !== undefined) row[`${prefix}${field}_${inner}`] = innerCell;
@@ -42,56 +44,85 @@ function flatten(source: Record<string, unknown>, prefix: string): Row {
   return row;
 }
 
-function rowsOf(item: ResultItem): Row[] {
-  const base: Row = {
+/** The columns of the result itself: its fields, trust, then its content's fields. */
+function resultRow(item: ResultItem): Row {
+  const { offers: _offers, search_results: _searchResults, ...product } = item.content ?? {};
+  const components = item.trust.components;
+  return {
     key: item.key,
     success: item.success,
     reason: item.reason,
+    reason_detail: item.reason_detail ?? null,
     served_from: item.served_from,
     observed_at: item.observed_at,
     trust_score: item.trust.score,
+    trust_identity: components.identity,
+    trust_completeness: components.completeness,
+    trust_price_integrity: components.price_integrity,
+    trust_offer_contamination: components.offer_contamination,
+    trust_freshness: components.freshness,
+    ...flatten(product, ''),
   };
-  const content = item.content ?? {};
-  const { offers, ...product } = content;
-  const productRow = { ...base, ...flatten(product, '') };
-  const offerList = Array.isArray(offers)
-    ? offers.filter((offer) => typeof offer === 'object' && offer !== null)
-    : [];
-  if (offerList.length === 0) return [productRow];
-  const flagged = new Set(item.trust.flagged_offers);
-  return offerList.map((offer, index) => ({
-    ...productRow,
-    ...flatten(offer as Record<string, unknown>, 'offer_'),
-    offer_flagged: flagged.has(index),
-  }));
 }
 
-/** A download as a table: the header and one row of cells per line, formula-like text neutralised. */
+const LINE_FIELD_SET: ReadonlySet<string> = new Set(LINE_FIELDS);
+
+/** The `line_*` columns of one offer or search result; its `position` is the row's own column. */
+function lineRow(entry: Record<string, unknown>): Row {
+  const row: Row = {};
+  for (const [field, cell] of Object.entries(flatten(entry, ''))) {
+    if (LINE_FIELD_SET.has(field)) row[`line_${field}`] = cell;
+  }
+  return row;
+}
+
+const recordsOf = (value: unknown): Record<string, unknown>[] =>
+  Array.isArray(value) ? value.filter(isRecord) : [];
+
+/**
+ * The rows of one result (decisions G10, G36): one per offer, then one per search result, each with
+ * the result's fields repeated; a result without offers gets one `result` row before its search
+ * results. `position` numbers the rows of each kind from 1 (an offer's own `position` where it has one).
+ */
+function rowsOf(item: ResultItem): Row[] {
+  const base = resultRow(item);
+  const offers = recordsOf(item.content?.['offers']);
+  const searchResults = recordsOf(item.content?.['search_results']);
+  const flagged = new Set(item.trust.flagged_offers);
+  const wrong = new Set(item.trust.wrong_product_offers ?? []);
+  const row = (kind: RowKind, position: number, fields: Row): Row => ({
+    row_kind: kind,
+    position,
+    ...base,
+    ...fields,
+  });
+  const offerRows = offers.map((offer, index) =>
+    row('offer', typeof offer['position'] === 'number' ? offer['position'] : index + 1, {
+      ...lineRow(offer),
+      line_flagged: flagged.has(index),
+      line_wrong_product: wrong.has(index),
+    }),
+  );
+  const searchRows = searchResults.map((result, index) => row('search_result', index + 1, lineRow(result)));
+  return [...(offerRows.length > 0 ? offerRows : [row('result', 1, {})]), ...searchRows];
+}
+
+/** A download as a table: the header and one row of cells per line. */
 export interface ResultTable {
   columns: string[];
   rows: Cell[][];
 }
 
 /**
- * The rows of decisions G10, shared by the CSV and XLSX downloads: one row per offer with the
- * result's fields repeated, one row for a result without offers. Columns are the union over all
- * results, in first-seen order, so every row lines up under one header.
+ * The rows of decisions G10 and G36, shared by the CSV and XLSX downloads: every download has the
+ * same columns in the same order (`jobs.columns.ts`), whatever the source and key, so files of
+ * different jobs stack; a column a result does not fill is empty.
  */
 export function resultsTable(items: readonly ResultItem[]): ResultTable {
-  const rows = items.flatMap(rowsOf);
-  const columns: string[] = [...BASE_COLUMNS];
-  const seen = new Set<string>(columns);
-  for (const row of rows) {
-    for (const column of Object.keys(row)) {
-      if (!seen.has(column)) {
-        seen.add(column);
-        columns.push(column);
-      }
-    }
-  }
+  const columns = [...DOWNLOAD_COLUMNS];
   return {
     columns,
-    rows: rows.map((row) => columns.map((column) => row[column] ?? null)),
+    rows: items.flatMap(rowsOf).map((row) => columns.map((column) => row[column] ?? null)),
   };
 }
 

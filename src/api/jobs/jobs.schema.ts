@@ -168,7 +168,7 @@ export const DownloadResponse = Type.Object(
 /** The CSV form of a download, with its example (the account plane answers it too). */
 export const CSV_FILE = {
   description:
-    'CSV (decisions G10): a header row, one row per offer; formula-like cells get a leading apostrophe.',
+    'CSV (decisions G10, G36): a header row, then one row per offer and per search result (`row_kind` `offer`, `search_result`, or `result` for a result without offers) in one column layout for every source and key (docs/downloads.md); formula-like cells get a leading apostrophe.',
   example: resultsToCsv([EXAMPLE_RESULT]),
 };
 const XLSX_FILE = {

@@ -1,5 +1,6 @@
 /**
- * The pure functions a compute thread may run (`compute.pool.ts`), by name: trust scoring and the
+ * The pure functions a compute thread may run (`compute.pool.ts`), by name: trust scoring (and the
+ * G38 assessment of clean offers) and the
  * page parsers each source declares in its module (`computeParsers`, named `<source id>.<name>`).
  * A worker thread cannot receive a function, only its name: the pool looks the name up here by the
  * function's identity, and the thread runs the same function from its own copy of this module. A
@@ -8,7 +9,7 @@
  * crawl errors.
  */
 import { sourceModules } from '../sources/sources.registry.ts';
-import { computeTrust } from '../trust/trust.ts';
+import { assessResult, computeTrust } from '../trust/trust.ts';
 
 /** A registered function's name: `trust.compute`, or `<source id>.<parser name>`. */
 export type ComputeName = string;
@@ -18,6 +19,7 @@ type Registered = (input: unknown) => unknown;
 // Product pages are what a crawl parses most and what costs most to parse (docs/performance.md).
 const functions = new Map<ComputeName, Registered>([
   ['trust.compute', computeTrust as Registered],
+  ['trust.assess', assessResult as Registered],
   ...Object.values(sourceModules).flatMap((module) =>
     Object.entries(module.computeParsers ?? {}).map(
       ([name, parse]) => [`${module.spec.id}.${name}`, parse as Registered] as const,

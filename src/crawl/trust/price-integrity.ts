@@ -5,7 +5,8 @@
  * are ({@link consistencyChecks}):
  * - every offer has a positive price; where price, shipping and total are all given,
  *   `|total − (price + shipping)| ≤ 0.01`;
- * - `price_min ≤ price_avg ≤ price_max` for whichever of them are given, each positive;
+ * - `price_min ≤ price_avg ≤ price_max` for whichever of them are given, each positive (the figures
+ *   over every offer: `price_min_all` … where the content carries them, decisions G38);
  * - when the content lists all its offers (`offers_count` absent or not above the offers given),
  *   `price_min`, `price_max` and `price_avg` equal the minimum, maximum and mean of the offers'
  *   prices or of their totals within 0.01; when it lists only some, `price_min` is not above the
@@ -84,14 +85,22 @@ function buyboxChecks(content: Record<string, unknown>): boolean[] {
   return checks;
 }
 
+/**
+ * The figure over every offer: `<field>_all` once the figures over the clean offers took the plain
+ * name (decisions G38, `figures.ts`), else the driver's own `<field>`, which is over every offer.
+ */
+function allOrOwn(content: Record<string, unknown>, field: string): unknown {
+  return Object.hasOwn(content, `${field}_all`) ? content[`${field}_all`] : content[field];
+}
+
 /** Every consistency check of a content object, true for each one that passes. */
 export function consistencyChecks(content: Record<string, unknown>, offers: readonly OfferView[]): boolean[] {
   const aggregates = {
-    min: numberOf(content['price_min']),
-    max: numberOf(content['price_max']),
-    avg: numberOf(content['price_avg']),
+    min: numberOf(allOrOwn(content, 'price_min')),
+    max: numberOf(allOrOwn(content, 'price_max')),
+    avg: numberOf(allOrOwn(content, 'price_avg')),
   };
-  const offersCount = numberOf(content['offers_count']);
+  const offersCount = numberOf(allOrOwn(content, 'offers_count'));
   const allListed = offersCount === null || offersCount <= offers.length;
   return [
     ...offerChecks(offers),

@@ -1,7 +1,8 @@
 /**
  * Trust against the sandbox's ground truth: every product of a catalogue is crawled over real HTTP
  * by its source's driver, and trust's findings are compared with what the sandbox planted (price
- * outliers, wrong-product offers). Precision and recall are printed, and asserted ≥ 0.95.
+ * outliers, wrong-product offers). Precision and recall are printed, and asserted ≥ 0.95; so is the
+ * share of products whose price figures over the clean offers (decisions G38) equal the truth's.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -12,7 +13,7 @@ import { startSandbox } from '../../../test/support/sandbox-server.ts';
 import type { RunningSandbox, SandboxTruth } from '../../../test/support/sandbox-server.ts';
 import { createMemorySellerNameStore, createTestCrawlContext } from '../../../test/support/crawl-context.ts';
 import { queryFor } from '../../../test/support/value-query.ts';
-import { assessTrust } from './trust.ts';
+import { assessResult, assessTrust } from './trust.ts';
 import type { TrustAssessment } from './trust.ts';
 
 /** One catalogue to crawl: which value of a truth product to submit, and how. */
@@ -64,7 +65,13 @@ interface ProductResult {
   assessment: TrustAssessment;
   plantedOutliers: number[];
   plantedWrong: number[];
+  /** decisions G38's figures over the clean offers equal the truth's (which knows what it planted). */
+  figuresMatch: boolean;
 }
+
+const CLEAN_FIGURES = ['price_min', 'price_max', 'price_avg', 'offers_count'] as const;
+/** Share of products whose clean price figures must equal the truth's. */
+const MIN_FIGURE_AGREEMENT = 0.95;
 
 type PlantedOffer = { outlier?: boolean; wrong_product?: boolean };
 
@@ -96,11 +103,15 @@ async function crawlCatalogue(pair: CataloguePair, truth: SandboxTruth): Promise
       (product['content'] as { offers?: unknown[] }).offers?.length,
       `${query.value}: offers in truth order, so indices compare`,
     );
-    const assessment = assessTrust({ query, success: true, reason: null, content, observedAt: now, now });
+    const input = { query, success: true, reason: null, content, observedAt: now, now };
+    const assessment = assessTrust(input);
+    const finished = assessResult(input).content ?? {};
+    const truthContent = product['content'] as Record<string, unknown>;
     return {
       assessment,
       plantedOutliers: expectedOffers,
       plantedWrong: plantedIndices(product['content'], 'wrong_product'),
+      figuresMatch: CLEAN_FIGURES.every((field) => finished[field] === truthContent[field]),
     };
   };
   const results: ProductResult[] = [];
@@ -157,7 +168,7 @@ describe('trust on whole sandbox catalogues', () => {
   });
 
   for (const pair of PAIRS) {
-    it(`flags the planted price outliers of every ${pair.source} ${pair.country} product and scores contaminated results lower`, async (t) => {
+    it(`flags the planted price outliers of every ${pair.source} ${pair.country} product, prices its clean offers as truth does and scores contaminated results lower`, async (t) => {
       const truth = await truthOrSkip(t, sandbox, pair);
       if (truth === null) return;
       const results = await crawlCatalogue(pair, truth);
@@ -173,13 +184,15 @@ describe('trust on whole sandbox catalogues', () => {
       const clean = results
         .filter((r) => r.plantedOutliers.length + r.plantedWrong.length === 0)
         .map((r) => r.assessment.trust.score);
+      const figureAgreement = results.filter((r) => r.figuresMatch).length / results.length;
       const report =
         `${pair.source} ${pair.country}: ${results.length} products; ` +
         `price outliers planted ${outliers.planted}, flagged ${outliers.found}, ` +
         `precision ${outliers.precision.toFixed(3)}, recall ${outliers.recall.toFixed(3)}; ` +
         `wrong-product offers planted ${wrong.planted}, found ${wrong.found}, ` +
         `precision ${wrong.precision.toFixed(3)}, recall ${wrong.recall.toFixed(3)}; ` +
-        `mean score clean ${mean(clean).toFixed(3)} (${clean.length}), contaminated ${mean(contaminated).toFixed(3)} (${contaminated.length})`;
+        `mean score clean ${mean(clean).toFixed(3)} (${clean.length}), contaminated ${mean(contaminated).toFixed(3)} (${contaminated.length}); ` +
+        `clean price figures as truth's ${figureAgreement.toFixed(3)}`;
       console.log(`trust catalogue ${report}`);
       t.diagnostic(report);
 
@@ -193,6 +206,7 @@ describe('trust on whole sandbox catalogues', () => {
         wrong.precision >= MIN_PRECISION && wrong.recall >= MIN_RECALL,
         `wrong-product offers ${JSON.stringify(wrong)}`,
       );
+      assert.ok(figureAgreement >= MIN_FIGURE_AGREEMENT, `clean price figures agree ${figureAgreement}`);
       assert.ok(
         mean(contaminated) <= mean(clean) - 0.02,
         'contaminated results score clearly lower on average',

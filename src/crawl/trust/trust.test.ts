@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { freshness } from './freshness.ts';
 import { queryFor } from '../../../test/support/value-query.ts';
 import {
+  assessResult,
   assessTrust,
   computeTrust,
   FRESHNESS_HALF_LIFE_HOURS,
@@ -125,6 +126,7 @@ describe('trust', () => {
       score: 1,
       components: { identity: 1, completeness: 1, price_integrity: 1, offer_contamination: 1, freshness: 1 },
       flagged_offers: [],
+      wrong_product_offers: [],
     });
   });
 
@@ -142,8 +144,48 @@ describe('trust', () => {
     const assessment = assessTrust(input(content));
     assert.deepEqual(assessment.trust.flagged_offers, []);
     assert.deepEqual(assessment.wrongProductOffers, [4]);
+    assert.deepEqual(assessment.trust.wrong_product_offers, [4]);
     assert.equal(assessment.trust.components.offer_contamination, 0.8);
     assert.equal(assessment.trust.components.price_integrity, 1);
+  });
+
+  it('computes the price figures over the clean offers and keeps the figures over every offer beside them', () => {
+    const content = sourceOneProduct([172.99, 284, 290, 296, 288, 840]);
+    content.offers[0] = sourceOneOffer(1, 172.99, `${NAME} (Gebraucht - Gut)`);
+    const { trust, content: finished } = assessResult(input(content));
+    assert.deepEqual(trust.wrong_product_offers, [0]);
+    assert.deepEqual(trust.flagged_offers, [5]);
+    assert.deepEqual(
+      {
+        price_min: finished?.['price_min'],
+        price_max: finished?.['price_max'],
+        price_avg: finished?.['price_avg'],
+        offers_count: finished?.['offers_count'],
+        price_min_all: finished?.['price_min_all'],
+        price_max_all: finished?.['price_max_all'],
+        price_avg_all: finished?.['price_avg_all'],
+        offers_count_all: finished?.['offers_count_all'],
+      },
+      {
+        price_min: 284,
+        price_max: 296,
+        price_avg: 289.5,
+        offers_count: 4,
+        price_min_all: 172.99,
+        price_max_all: 840,
+        price_avg_all: 361.83,
+        offers_count_all: 6,
+      },
+    );
+    assert.equal(trust.components.price_integrity < 1, true, 'the outlier still costs integrity');
+    const again = assessResult(input(finished));
+    assert.deepEqual(again, { trust, content: finished }, 'finishing finished content changes nothing');
+  });
+
+  it('leaves content without offers, and failed results, as they are', () => {
+    const bare = { product_id: '42', name: NAME, price_min: 10, price_max: 10, price_avg: 10 };
+    assert.deepEqual(assessResult(input(bare)).content, bare);
+    assert.equal(assessResult(input(null, { success: false, reason: 'timeout' })).content, null);
   });
 
   it('lowers price integrity for inconsistent totals', () => {
@@ -167,6 +209,7 @@ describe('trust', () => {
         freshness: 0.5,
       },
       flagged_offers: [],
+      wrong_product_offers: [],
     });
     const unobserved = computeTrust(
       input(null, { success: false, reason: 'source currently unavailable', observedAt: null }),

@@ -11,9 +11,10 @@ import { identity, UNVERIFIED_IDENTITY } from './identity.ts';
 import { FALLBACK_EXTRACTOR } from '../sources/kit/fallback.kit.ts';
 import { analyzeOffers } from './offer-analysis.ts';
 import { priceIntegrity } from './price-integrity.ts';
-import type { Trust, TrustAssessment, TrustComponents, TrustInput } from './trust.types.ts';
+import { withTrustedFigures } from './figures.ts';
+import type { AssessedResult, Trust, TrustAssessment, TrustComponents, TrustInput } from './trust.types.ts';
 
-export type { Trust, TrustAssessment, TrustComponents, TrustInput } from './trust.types.ts';
+export type { AssessedResult, Trust, TrustAssessment, TrustComponents, TrustInput } from './trust.types.ts';
 export { FRESHNESS_HALF_LIFE_HOURS } from './freshness.ts';
 
 /** Weights of the components in the score (spec 2.5); they sum to 1. */
@@ -55,7 +56,12 @@ function finish(components: TrustComponents, outliers: number[], wrong: number[]
     freshness: round3(components.freshness),
   };
   return {
-    trust: { score: trustScore(rounded), components: rounded, flagged_offers: outliers },
+    trust: {
+      score: trustScore(rounded),
+      components: rounded,
+      flagged_offers: outliers,
+      wrong_product_offers: wrong,
+    },
     outlierOffers: outliers,
     wrongProductOffers: wrong,
   };
@@ -116,6 +122,19 @@ export function assessTrust(input: TrustInput): TrustAssessment {
     );
   }
   return assessContent(input, input.content);
+}
+
+/**
+ * The trust object of one result and its content with the price figures of decisions G38, which
+ * are computed over the offers trust found clean. What a result item carries; pure, so a compute
+ * thread may run it.
+ */
+export function assessResult(input: TrustInput): AssessedResult {
+  const assessment = assessTrust(input);
+  const { content } = input;
+  if (!input.success || content === null) return { trust: assessment.trust, content };
+  const setApart = { wrong: assessment.wrongProductOffers, outliers: assessment.outlierOffers };
+  return { trust: assessment.trust, content: withTrustedFigures(input.query.key, content, setApart) };
 }
 
 /** The trust object (spec 2.5) of one result. */

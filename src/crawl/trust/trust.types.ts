@@ -17,6 +17,11 @@ export interface Trust {
   components: TrustComponents;
   /** Indices into `content.offers` of the offers flagged as price outliers, ascending. */
   flagged_offers: number[];
+  /**
+   * Indices into `content.offers` of offers for another product than the one asked for (an
+   * accessory, a used or refurbished unit, another model), ascending (decisions G38).
+   */
+  wrong_product_offers: number[];
 }
 
 /** Everything trust is computed from: the query, the result's outcome and the clock. */
@@ -37,4 +42,10 @@ export interface TrustAssessment {
   outlierOffers: number[];
   /** Indices into `content.offers` of offers for another product: accessory, used, refurbished, other name. */
   wrongProductOffers: number[];
+}
+
+/** A result's trust and its content with the price figures of decisions G38 (`withTrustedFigures`). */
+export interface AssessedResult {
+  trust: Trust;
+  content: Record<string, unknown> | null;
 }

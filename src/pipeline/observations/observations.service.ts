@@ -18,7 +18,7 @@ import {
   trustInputOf,
   type ValueResolution,
 } from '../results/results.item.ts';
-import { computeTrust } from '../../crawl/trust/trust.ts';
+import { assessResult } from '../../crawl/trust/trust.ts';
 import type { ResultItem } from '../work/work.table.ts';
 import type { Job } from '../work/work.table.ts';
 import { newObjectId } from '../../platform/lib/ids.ts';
@@ -213,9 +213,13 @@ async function recordCrawl(
   const trustInput = trustInputOf(input.query, resolution, now);
   // Scoring content is the costliest pure step after parsing, so a compute thread does it when there
   // is one; a result without content (not found, failed) scores faster than a trip to the thread.
-  const trust =
-    trustInput.content === null ? computeTrust(trustInput) : await deps.offload(computeTrust, trustInput);
-  const item = buildResultItem(input.query, resolution, { includeMeta: job.include_meta === 1, now, trust });
+  const assessed =
+    trustInput.content === null ? assessResult(trustInput) : await deps.offload(assessResult, trustInput);
+  const item = buildResultItem(input.query, resolution, {
+    includeMeta: job.include_meta === 1,
+    now,
+    assessed,
+  });
   const observation = observationOf(job, input, keys, resolution, item);
   const reservedShare = reservedShareOf(deps, job, false);
   const cost = creditCost(resolution);

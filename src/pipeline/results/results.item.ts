@@ -1,6 +1,6 @@
 import type { CrawlRecord, DriverOutcome, ValueQuery } from '../../crawl/vocabulary/crawl.types.ts';
 import type { CrawlFailureReason } from '../../crawl/vocabulary/crawl.errors.ts';
-import { computeTrust, type Trust, type TrustInput } from '../../crawl/trust/trust.ts';
+import { assessResult, type AssessedResult, type TrustInput } from '../../crawl/trust/trust.ts';
 import type { Job, ResultItem } from '../work/work.table.ts';
 import type { SortBy, SourceId, Topic, ValueKey } from '../../crawl/vocabulary/sources.types.ts';
 import { sourceModules } from '../../crawl/sources/sources.registry.ts';
@@ -66,6 +66,8 @@ interface ItemFacts {
   reason: string | null;
   content: Record<string, unknown> | null;
   observedAt: string | null;
+  /** decisions G37: what is wrong with a `parameter_invalid` value; absent on every other result. */
+  reasonDetail?: string;
   /** The re-served item without its stored provenance, for a `cached` resolution. */
   cached?: Omit<ResultItem, 'meta'>;
 }
@@ -83,7 +85,13 @@ function factsOf(query: ValueQuery, resolution: ValueResolution): ItemFacts {
   if (resolution.kind === 'crawled') return { success: true, reason: 'not found', content: null, observedAt };
   if (resolution.kind === 'failed')
     return { success: false, reason: resolution.reason, content: null, observedAt };
-  return { success: false, reason: 'parameter_invalid', content: null, observedAt };
+  return {
+    success: false,
+    reason: 'parameter_invalid',
+    reasonDetail: resolution.problem,
+    content: null,
+    observedAt,
+  };
 }
 
 /** Provenance stored with a re-served item, or the crawls behind a live one (spec 2.6). */
@@ -106,29 +114,32 @@ function trustInputFrom(query: ValueQuery, facts: ItemFacts, now: Date): TrustIn
   };
 }
 
-/** What the trust of a value's result item is computed from (`computeTrust`'s input). */
+/** What the trust of a value's result item is computed from (`assessResult`'s input). */
 export function trustInputOf(query: ValueQuery, resolution: ValueResolution, now: Date): TrustInput {
   return trustInputFrom(query, factsOf(query, resolution), now);
 }
 
 /**
- * Builds the result item for a value (spec 2.3, 2.5, 2.6 and part 7's reason table). `trust` is
- * the trust computed elsewhere from `trustInputOf` (a compute thread); computed here when absent.
+ * Builds the result item for a value (spec 2.3, 2.5, 2.6 and part 7's reason table). `assessed` is
+ * the trust and finished content computed elsewhere from `trustInputOf` (a compute thread);
+ * computed here when absent. The content carries decisions G38's price figures either way, also
+ * when re-served from an observation stored before them.
  */
 export function buildResultItem(
   query: ValueQuery,
   resolution: ValueResolution,
-  options: { includeMeta: boolean; now: Date; trust?: Trust },
+  options: { includeMeta: boolean; now: Date; assessed?: AssessedResult },
 ): ResultItem {
   const facts = factsOf(query, resolution);
-  const trust = options.trust ?? computeTrust(trustInputFrom(query, facts, options.now));
+  const { trust, content } = options.assessed ?? assessResult(trustInputFrom(query, facts, options.now));
   const item: ResultItem = facts.cached
-    ? { ...facts.cached, key: query.value, served_from: 'cache', trust }
+    ? { ...facts.cached, content, key: query.value, served_from: 'cache', trust }
     : {
         key: query.value,
         success: facts.success,
         reason: facts.reason,
-        content: facts.content,
+        ...(facts.reasonDetail === undefined ? {} : { reason_detail: facts.reasonDetail }),
+        content,
         served_from: 'live',
         observed_at: facts.observedAt,
         trust,

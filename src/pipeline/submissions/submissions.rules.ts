@@ -1,13 +1,13 @@
-import { AppError, invalid } from '../../platform/errors/app-error.ts';
-import { isSortBy, type SourceCatalogue } from '../../crawl/sources/sources.catalogue.ts';
+import { invalid } from '../../platform/errors/app-error.ts';
+import type { SourceCatalogue } from '../../crawl/sources/sources.catalogue.ts';
 import {
-  SOURCE_ID_RANGE,
   type SortBy,
   type SourceId,
   type Topic,
   type ValueKey,
 } from '../../crawl/vocabulary/sources.types.ts';
 import type { SubmissionBody } from './submissions.schema.ts';
+import { sourceChoices } from './submissions.choices.ts';
 
 /** Limits of spec part 8 (decisions C4 for streams). */
 export const LIMITS = {
@@ -60,24 +60,7 @@ export function normalizeSubmission(
   kind: 'batch' | 'stream',
   catalogue: SourceCatalogue,
 ): Submission {
-  const spec = catalogue.get(body.source);
-  if (!spec) throw invalid(`source must be one of ${SOURCE_ID_RANGE} (got ${JSON.stringify(body.source)})`);
-  const country = body.country;
-  if (!spec.countries.includes(country)) throw new AppError('country_not_supported');
-  const key = (body.key ?? 'term') as ValueKey;
-  const keySpec = spec.keys[key];
-  if (!keySpec) throw invalid(`key ${JSON.stringify(body.key)} not supported by ${spec.id}`);
-  if (keySpec.countries && !keySpec.countries.includes(country)) {
-    throw invalid(`key ${key} not supported by ${spec.id} in country ${country}`);
-  }
-  const topic = (body.topic ?? 'search') as Topic;
-  if (!spec.topics.includes(topic))
-    throw invalid(`topic ${JSON.stringify(body.topic)} not supported by ${spec.id}`);
-  const topicKeys = spec.topicKeys[topic];
-  if (topicKeys && !topicKeys.includes(key)) throw invalid(`key ${key} not supported for topic ${topic}`);
-  const sortBy = body.sort_by ?? 'ranking_descending';
-  if (!isSortBy(sortBy)) throw invalid(`sort_by ${JSON.stringify(sortBy)} is not a supported sort order`);
-
+  const { spec, country, key, keySpec, topic, sortBy } = sourceChoices(body, catalogue);
   const values = dedupe(splitValues(body, key));
   const limit = kind === 'batch' ? LIMITS.batchValues : LIMITS.streamValues;
   if (values.length === 0) throw invalid('values must contain at least one value');

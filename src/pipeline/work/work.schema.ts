@@ -13,12 +13,41 @@ export const EXAMPLE_RESULT: ResultItem = {
     name: 'Acme Kettle 1.7 l',
     url: 'https://example.com/product/5863521',
     price_min: 24.99,
-    price_avg: 27.49,
     price_max: 29.99,
+    price_avg: 27.49,
     offers_count: 2,
+    price_min_all: 9.99,
+    price_max_all: 29.99,
+    price_avg_all: 21.66,
+    offers_count_all: 3,
     offers: [
-      { position: 1, price: 24.99, currency: 'EUR', shipping: 0, total: 24.99, seller_name: 'Shop A' },
-      { position: 2, price: 29.99, currency: 'EUR', shipping: 3.9, total: 33.89, seller_name: 'Shop B' },
+      {
+        position: 1,
+        price: 9.99,
+        currency: 'EUR',
+        shipping: 0,
+        total: 9.99,
+        seller_name: 'Shop C',
+        condition: 'used',
+      },
+      {
+        position: 2,
+        price: 24.99,
+        currency: 'EUR',
+        shipping: 0,
+        total: 24.99,
+        seller_name: 'Shop A',
+        condition: 'new',
+      },
+      {
+        position: 3,
+        price: 29.99,
+        currency: 'EUR',
+        shipping: 3.9,
+        total: 33.89,
+        seller_name: 'Shop B',
+        condition: 'new',
+      },
     ],
   },
   served_from: 'live',
@@ -29,10 +58,11 @@ export const EXAMPLE_RESULT: ResultItem = {
       identity: 1,
       completeness: 0.9,
       price_integrity: 0.95,
-      offer_contamination: 1,
+      offer_contamination: 0.667,
       freshness: 0.7,
     },
     flagged_offers: [],
+    wrong_product_offers: [0],
   },
 };
 
@@ -46,7 +76,15 @@ const TrustSchema = Type.Object(
       offer_contamination: Type.Number(),
       freshness: Type.Number(),
     }),
-    flagged_offers: Type.Array(Type.Integer()),
+    flagged_offers: Type.Array(Type.Integer(), {
+      description: 'Indices into `content.offers` of offers flagged as price outliers.',
+    }),
+    wrong_product_offers: Type.Optional(
+      Type.Array(Type.Integer(), {
+        description:
+          'decisions G38: indices into `content.offers` of offers for another product (an accessory, a used or refurbished unit, another model). Absent only on results recorded before it was introduced.',
+      }),
+    ),
   },
   { description: 'spec 2.5: how far the result can be trusted, 0..1.' },
 );
@@ -72,6 +110,12 @@ export const ResultItemSchema = Type.Object(
     reason: Nullable(Type.String(), {
       description: '`not found`, `source currently unavailable`, `timeout`, `parameter_invalid` or null.',
     }),
+    reason_detail: Type.Optional(
+      Type.String({
+        description:
+          'decisions G37: on a `parameter_invalid` result (and a `web` refusal without a fetch), a sentence naming what is wrong with the value, such as `GTIN check digit is 2, not 3`; absent on every other result.',
+      }),
+    ),
     content: Nullable(
       Type.Object({}, { additionalProperties: true, description: 'Source-specific payload (spec 2.4).' }),
     ),

@@ -76,6 +76,8 @@ export interface ResultItem {
   key: string;
   success: boolean;
   reason: string | null;
+  /** decisions G37: a sentence naming what is wrong, on `parameter_invalid` results only. */
+  reason_detail?: string;
   content: Record<string, unknown> | null;
   served_from: 'live' | 'cache';
   observed_at: string | null;

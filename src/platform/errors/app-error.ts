@@ -41,16 +41,27 @@ const ERROR_TABLE = {
 /** The closed set of error codes. */
 export type AppErrorCode = keyof typeof ERROR_TABLE;
 
+/**
+ * What a refused field would have to be (decisions G37): the field, the value sent and, where a
+ * closed set applies (a source's countries, keys, topics), every allowed value.
+ */
+export interface ErrorDetails {
+  field: string;
+  value: unknown;
+  allowed: readonly string[];
+}
+
 /** An error meant for the caller: its code decides the HTTP status, its message the body. */
 export class AppError extends Error {
   override readonly name = 'AppError';
   readonly code: AppErrorCode;
   readonly headers: Record<string, string>;
+  readonly details: ErrorDetails | undefined;
 
   constructor(
     code: AppErrorCode,
     message?: string,
-    options?: { headers?: Record<string, string>; cause?: unknown },
+    options?: { headers?: Record<string, string>; cause?: unknown; details?: ErrorDetails },
   ) {
     super(
       message ?? ERROR_TABLE[code].message,
@@ -58,6 +69,7 @@ export class AppError extends Error {
     );
     this.code = code;
     this.headers = options?.headers ?? {};
+    this.details = options?.details;
   }
 
   /** HTTP status for this error's code. */
@@ -67,8 +79,8 @@ export class AppError extends Error {
 }
 
 /** Shorthand for the commonest error: a validation failure whose message names the problem. */
-export function invalid(message: string): AppError {
-  return new AppError('validation', message);
+export function invalid(message: string, details?: ErrorDetails): AppError {
+  return new AppError('validation', message, details === undefined ? undefined : { details });
 }
 
 interface FastifyLikeError {
@@ -166,5 +178,6 @@ export function errorBody(error: AppError, requestId: string): Record<string, un
   if (error.code === 'unauthorized') return { error: 'unauthorized', message: error.message };
   if (error.code === 'account_suspended') return { error: 'account suspended', message: error.message };
   if (error.code === 'internal') return { error: true, message: error.message, request_id: requestId };
+  if (error.details !== undefined) return { error: true, message: error.message, details: error.details };
   return { error: true, message: error.message };
 }

@@ -23,10 +23,31 @@ export const ErrorBody = Type.Object(
   {
     error: Type.Literal(true),
     message: Type.String({ description: 'What was wrong, naming the field or the rule.' }),
+    details: Type.Optional(
+      Type.Object(
+        {
+          field: Type.String({ description: 'The refused field of the request.' }),
+          value: Type.Unknown({ description: 'The value sent.' }),
+          allowed: Type.Array(Type.String(), { description: 'Every value the field accepts here.' }),
+        },
+        {
+          description:
+            'decisions G37: where a closed set applies (the source, its countries, keys, topics, sort orders), what would be accepted.',
+        },
+      ),
+    ),
   },
   {
-    description: 'A refused request: `error` is true and `message` explains (spec part 7).',
-    examples: [{ error: true, message: 'max_pages must be <= 10' }],
+    description:
+      'A refused request: `error` is true and `message` explains (spec part 7); `details` names the allowed values of a closed set.',
+    examples: [
+      { error: true, message: 'max_pages must be <= 10' },
+      {
+        error: true,
+        message: 'country not supported by source',
+        details: { field: 'country', value: 'us', allowed: ['de', 'at', 'uk', 'gb', 'fr', 'it', 'es'] },
+      },
+    ],
   },
 );
 

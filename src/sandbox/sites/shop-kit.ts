@@ -6,7 +6,7 @@
 import type { AvailabilityCode, Catalogue, Offer, Product, Seller } from '../catalogue/catalogue.types.ts';
 import { searchCatalogue } from '../catalogue/catalogue.ts';
 import type { SiteTruth } from '../sandbox.types.ts';
-import { amount, offerFlags, priceSummary } from './site-kit.ts';
+import { amount, offerFlags, trustedFiguresTruth } from './site-kit.ts';
 import { buyBoxOffer, sellerTypeOf } from './source-02.model.ts';
 import { truthTerms } from './truth-kit.ts';
 
@@ -53,9 +53,16 @@ export function coreOfferTruth(offer: Offer, index: number, catalogue: Catalogue
   };
 }
 
-/** `price_min`, `price_max`, `price_avg` and `offers_count` over all of a product's offers. */
-export function offerSummaryTruth(product: Product, catalogue: Catalogue): Record<string, unknown> {
-  return { ...priceSummary(product.offers, catalogue), offers_count: product.offers.length };
+/**
+ * decisions G38's figures of a product whose page lists `listed` of its offers (all by default):
+ * over the clean listed offers, and over every offer as `…_all`.
+ */
+export function offerSummaryTruth(
+  product: Product,
+  catalogue: Catalogue,
+  listed: readonly Offer[] = product.offers,
+): Record<string, unknown> {
+  return trustedFiguresTruth(listed, catalogue, product.offers);
 }
 
 /**

@@ -118,6 +118,36 @@ export function priceSummary(
   };
 }
 
+/** An offer decisions G38's figures count: new, the product itself, not a planted price outlier. */
+export function isCleanOffer(offer: Offer): boolean {
+  return !offer.outlier && offer.wrongProduct === null && offer.condition === 'new';
+}
+
+/**
+ * The price figures of decisions G38 as ground truth: `price_min`, `price_max`, `price_avg` and
+ * `offers_count` over the clean offers among those the page lists (nulls when none is clean), and
+ * the same over every offer as `…_all`. `every` is what a site's own statistics cover when it lists
+ * only some offers (its top offers); by default the listed ones.
+ */
+export function trustedFiguresTruth(
+  listed: readonly Offer[],
+  catalogue: Catalogue,
+  every: readonly Offer[] = listed,
+): Record<string, unknown> {
+  const clean = listed.filter(isCleanOffer);
+  const all = priceSummary(every, catalogue);
+  return {
+    ...(clean.length > 0
+      ? priceSummary(clean, catalogue)
+      : { price_min: null, price_max: null, price_avg: null }),
+    offers_count: clean.length,
+    price_min_all: all.price_min,
+    price_max_all: all.price_max,
+    price_avg_all: all.price_avg,
+    offers_count_all: every.length,
+  };
+}
+
 /** Planted flags of an offer as ground truth lists them. */
 export function offerFlags(offer: Offer): { outlier: boolean; wrong_product: boolean } {
   return { outlier: offer.outlier, wrong_product: offer.wrongProduct !== null };

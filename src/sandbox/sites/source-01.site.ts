@@ -22,7 +22,7 @@ import {
   catalogueOf,
   offerFlags,
   pageOf,
-  priceSummary,
+  trustedFiguresTruth,
   sendHtml,
   sendNotFound,
   siteBaseUrl,
@@ -106,8 +106,7 @@ export function source01ProductContent(
     ...(CATEGORY_NAME_STOREFRONTS.includes(catalogue.storefront)
       ? { categories: [...product.category.germanPath] }
       : {}),
-    ...priceSummary(product.offers, catalogue),
-    offers_count: product.offers.length,
+    ...trustedFiguresTruth(product.offers, catalogue),
     offers: product.offers.map((offer, index) => {
       const seller = catalogue.sellers.get(offer.sellerId) as Seller;
       const marketplace = seller.kind === 'marketplace';
@@ -176,6 +175,7 @@ function truth({ catalogue, baseUrl }: TruthInput): SiteTruth {
           rating: top.rating,
           rating_count: top.ratingCount,
           available_since: top.availableSince,
+          source_price_min: searchResult(top, catalogue, baseUrl).price_min,
           search_results: byPage[0],
         },
       };

@@ -16,7 +16,7 @@ import {
   catalogueOf,
   cheapestOffer,
   offerFlags,
-  priceSummary,
+  trustedFiguresTruth,
   sendHtml,
   sendNotFound,
   siteBaseUrl,
@@ -103,9 +103,8 @@ function productContent(product: Product, catalogue: Catalogue, baseUrl: string)
     mpn: product.mpn,
     rating: product.rating,
     rating_count: product.ratingCount,
-    ...priceSummary(listed, catalogue),
+    ...trustedFiguresTruth(listed, catalogue),
     sellers_total: product.offers.length,
-    offers_count: listed.length,
     offers: listed.map((offer, index) => sellerOffer(offer, catalogue, index + 1)),
   };
 }

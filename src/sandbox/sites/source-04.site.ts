@@ -7,7 +7,14 @@ import { escapeHtml, htmlDocument, queryParam } from '../html.ts';
 import type { SandboxSite, SiteContext, SiteTruth, TruthInput } from '../sandbox.types.ts';
 import { itemPath, listingContent, productPath, searchListings } from './source-04.model.ts';
 import { itemPageHtml, productPageHtml, searchPageHtml, type Source04View } from './source-04.pages.ts';
-import { catalogueOf, offerFlags, priceSummary, sendHtml, sendNotFound, siteBaseUrl } from './site-kit.ts';
+import {
+  catalogueOf,
+  offerFlags,
+  sendHtml,
+  sendNotFound,
+  siteBaseUrl,
+  trustedFiguresTruth,
+} from './site-kit.ts';
 import { driftedPageHtml, productCodes, productPageIn } from './drift-kit.ts';
 import { truthTerms } from './truth-kit.ts';
 
@@ -123,8 +130,7 @@ function productContent(catalogue: Catalogue, product: Product, baseUrl: string)
     gtin: product.gtin,
     brand: product.brand,
     mpn: product.mpn,
-    ...priceSummary(product.offers, catalogue),
-    offers_count: product.offers.length,
+    ...trustedFiguresTruth(product.offers, catalogue),
     offers: product.offers.map((offer, index) =>
       withFlags(listingContent(catalogue, offer, baseUrl, index + 1), offer),
     ),

@@ -19,8 +19,15 @@ import {
   searchPath,
   TOP_OFFER_COUNT,
 } from './source-05.pages.ts';
-import { buyboxTruth, lowestPriceCard, memberOfferTruth, offerSummaryTruth, shopTruth } from './shop-kit.ts';
-import { catalogueOf, sendHtml, sendNotFound, siteBaseUrl } from './site-kit.ts';
+import {
+  buyboxTruth,
+  lowestPriceCard,
+  lowestPriceMinor,
+  memberOfferTruth,
+  offerSummaryTruth,
+  shopTruth,
+} from './shop-kit.ts';
+import { amount, catalogueOf, sendHtml, sendNotFound, siteBaseUrl } from './site-kit.ts';
 import { productPageIn } from './drift-kit.ts';
 
 const HEX_DIGITS = [...'0123456789abcdef'];
@@ -92,12 +99,19 @@ function contents(
     gtin: product.gtin,
     category: product.category.noun[catalogue.locale.language],
     ...buyboxTruth(product, catalogue),
-    ...offerSummaryTruth(product, catalogue),
   };
   const offers = product.offers.map((offer, index) => memberOfferTruth(offer, index, catalogue));
+  // The page's own offer statistics cover every offer: the site's stated lowest price (G38).
+  const stated = { source_price_min: amount(lowestPriceMinor(product), catalogue) };
+  const top = product.offers.slice(0, TOP_OFFER_COUNT);
   return {
-    search: { ...head, offers: offers.slice(0, TOP_OFFER_COUNT) },
-    search_and_offers: { ...head, offers },
+    search: {
+      ...head,
+      ...offerSummaryTruth(product, catalogue, top),
+      ...stated,
+      offers: offers.slice(0, TOP_OFFER_COUNT),
+    },
+    search_and_offers: { ...head, ...offerSummaryTruth(product, catalogue), ...stated, offers },
   };
 }
 

@@ -110,6 +110,8 @@ async function crawlTerm(context: CrawlContext, query: ValueQuery): Promise<Driv
       rating: top.rating,
       rating_count: top.rating_count,
       available_since: top.available_since,
+      // The site's own "from" price of the product, as its result list states it (G38).
+      source_price_min: top.price_min,
       search_results: cards.map(({ id, name, url, price_min }) => ({ id, name, url, price_min })),
     },
     billable,

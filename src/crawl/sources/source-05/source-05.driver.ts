@@ -30,15 +30,20 @@ async function crawlProductById(
   const read = await parseOrExtract(context, page, { product_id: id }, parseProductPage);
   if ('extracted' in read) return found(read.extracted, noExtraFetches());
   const product = read.parsed;
+  // The site's own offer statistics cover every offer, also those the page does not list (G38).
+  const stated = { source_price_min: product.stats.price_min };
   if (query.topic !== 'search_and_offers') {
-    return found({ ...product.head, ...product.stats, offers: product.topOffers }, noExtraFetches());
+    return found(
+      { ...product.head, ...product.stats, ...stated, offers: product.topOffers },
+      noExtraFetches(),
+    );
   }
   const offersPage = await fetchOrMissing(context, `${productPath(id)}/oferty`, 'offers');
   if (!offersPage) return notFound();
   const offers = parseOffersPage(offersPage);
   const prices = offers.map((offer) => offer['price'] as number);
   return found(
-    { ...product.head, ...priceStats(prices, offersPage), offers_count: offers.length, offers },
+    { ...product.head, ...priceStats(prices, offersPage), ...stated, offers_count: offers.length, offers },
     noExtraFetches(),
   );
 }
