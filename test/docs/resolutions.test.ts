@@ -15,11 +15,11 @@ function firstColumns(path: string): Map<string, string[]> {
   return sections;
 }
 
-// The rows of the binding resolutions (../shared/spec/decisions.md, spec 4.0): C1..C9, G1..G33 and
+// The rows of the binding resolutions (../shared/spec/decisions.md, spec 4.0): C1..C9, G1..G40 and
 // the startup contract. docs/resolutions.md answers each with what is built.
 const IDS = [
   ...Array.from({ length: 9 }, (_, i) => `C${i + 1}`),
-  ...Array.from({ length: 33 }, (_, i) => `G${i + 1}`),
+  ...Array.from({ length: 40 }, (_, i) => `G${i + 1}`),
 ];
 const STARTUP = [
   'install, run, test',
