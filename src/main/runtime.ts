@@ -34,7 +34,7 @@ import {
   systemResolver,
 } from '../pipeline/webhooks/webhooks.callback-url.ts';
 import { createWebhookDispatcher } from '../pipeline/deliveries/deliveries.dispatcher.ts';
-import type { FetcherOptions } from '../crawl/fetcher/fetcher.options.ts';
+import type { FetcherSettings } from '../crawl/fetcher/fetcher.ts';
 import { createPageRenderer } from '../crawl/fetcher/fetcher.rendered.ts';
 import { tryAcquireLease } from '../platform/leases/leases.repository.ts';
 import { startLeasedSchedule, type LeasedSchedule } from '../platform/leases/leases.schedule.ts';
@@ -124,7 +124,7 @@ async function createClusterLimits(config: Config, logger: Logger) {
 }
 
 /** What the configuration sets of the crawl fetcher: timeouts, attempts, pair limits, proxies. */
-export function configuredFetcherOptions(config: Config): Partial<FetcherOptions> {
+export function configuredFetcherOptions(config: Config): FetcherSettings {
   return {
     requestTimeoutMs: config.crawlRequestTimeoutMs,
     maxAttempts: config.crawlMaxAttempts,

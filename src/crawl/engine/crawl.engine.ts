@@ -26,13 +26,12 @@ import {
 import { countDriverFallback } from './driver-fallbacks.ts';
 import { offloadInPlace } from './crawl.offload.ts';
 import { applyOfferOrder, isDriverOutcome } from './crawl.outcome.ts';
-import { createFetcher, type FetchAnswer, type Fetcher } from '../fetcher/fetcher.ts';
+import { createFetcher, type FetchAnswer, type Fetcher, type FetcherSettings } from '../fetcher/fetcher.ts';
 import { abortError } from '../fetcher/fetcher.failures.ts';
 import { hostGuardFor, type HostGuard } from '../fetcher/fetcher.hosts.ts';
 import { BlockPageFailure } from '../fetcher/fetcher.failures.ts';
 import type { DriverHealthSink } from '../driver-health/driver-health.ts';
 import { PageMemory } from './crawl.pages.ts';
-import type { FetcherOptions } from '../fetcher/fetcher.options.ts';
 
 export interface CrawlValueInput {
   query: ValueQuery;
@@ -51,7 +50,7 @@ export type CrawlValueResult =
 
 export interface CrawlEngineOptions {
   /** Settings of the fetcher the engine creates (ignored when `fetcher` is given). */
-  fetcherOptions?: Partial<FetcherOptions>;
+  fetcherOptions?: FetcherSettings;
   /** A fetcher to use instead of creating one; the engine then does not close it. */
   fetcher?: Fetcher;
   /** Extra driver runs of a value after a `PageParseError` (truncated or garbled page). Default 2. */

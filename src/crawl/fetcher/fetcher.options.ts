@@ -4,7 +4,6 @@
  */
 
 import type { PairLimits, PolitenessFactory } from './politeness.ts';
-import type { PageRenderer } from './fetcher.rendered.ts';
 import { detectBlockPage, type BlockKind } from './block-pages.ts';
 
 /** The kind of block page a fetched HTML page is (captcha, interstitial, consent wall …), or undefined for content. */
@@ -80,8 +79,6 @@ export interface FetcherOptions {
   random: () => number;
   /** Told what happens, for metrics; the default does nothing. */
   events: FetchEvents;
-  /** Renders the pages of configured sources and hosts in Chromium (`CRAWL_RENDER`); absent, none. */
-  renderer?: PageRenderer;
 }
 
 /** What the fetcher reports as it works (decisions G33 metrics). */

@@ -12,6 +12,7 @@ import { loadUndici } from '../../platform/lib/undici.ts';
 import { abortError, backoffDelayMs, BlockPageFailure, FetchFailure } from './fetcher.failures.ts';
 import type { HostGuard } from './fetcher.hosts.ts';
 import { resolveFetcherOptions, type FetcherOptions } from './fetcher.options.ts';
+import type { PageRenderer } from './fetcher.rendered.ts';
 import { SessionManager, type Session } from './fetcher.session.ts';
 import {
   inProcessPoliteness,
@@ -110,9 +111,16 @@ function feedbackFor(failure: FetchFailure, retryAfterMs: number | undefined): P
   return retryAfterMs === undefined ? { kind: 'error' } : { kind: 'error', retryAfterMs };
 }
 
+/**
+ * What a fetcher is made from: its options, and the renderer of the pages `CRAWL_RENDER` names
+ * (absent, every page is fetched plainly). The fetcher closes the renderer.
+ */
+export type FetcherSettings = Partial<FetcherOptions> & { renderer?: PageRenderer };
+
 /** Creates a fetcher; one per process is enough (its pools and politeness state are shared). */
-export function createFetcher(overrides: Partial<FetcherOptions> = {}): Fetcher {
-  const options = resolveFetcherOptions(overrides);
+export function createFetcher(overrides: FetcherSettings = {}): Fetcher {
+  const { renderer, ...settings } = overrides;
+  const options = resolveFetcherOptions(settings);
   const defaults: PolitenessSettings = {
     concurrency: options.perPairConcurrency,
     requestsPerSecond: options.perPairRequestsPerSecond,
@@ -146,7 +154,7 @@ export function createFetcher(overrides: Partial<FetcherOptions> = {}): Fetcher 
     let retryAfterMs: number | undefined;
     try {
       const onAnswer = (answer: Answer) => request.onAnswer?.({ ...answer, url: url.href, geo: session.geo });
-      const { renderer, acceptLanguage } = options;
+      const { acceptLanguage } = options;
       const response = renderer?.wants(source, url)
         ? await renderer.render(
             { source, url, headers, session, signal, hostGuard: request.hostGuard, acceptLanguage },
@@ -266,7 +274,7 @@ export function createFetcher(overrides: Partial<FetcherOptions> = {}): Fetcher 
       closed = true;
       politeness.close();
       await sessions.destroy();
-      await options.renderer?.close();
+      await renderer?.close();
     },
   };
 }
