@@ -1,4 +1,5 @@
 import countryToCurrency from 'country-to-currency';
+import { lookupTable } from '../../platform/lib/lookup.ts';
 import { detectCurrency, isIsoCurrency, symbolCurrencies } from './currency.ts';
 import type { ParsedPage } from './dom.ts';
 
@@ -80,7 +81,7 @@ function hostOf(url: string | null | undefined): string | null {
 }
 
 /** Country-code domains whose code is not the country's ISO 3166 code. */
-const DOMAIN_COUNTRIES: Record<string, string> = { uk: 'GB' };
+const DOMAIN_COUNTRIES: Readonly<Record<string, string>> = lookupTable({ uk: 'GB' });
 
 /** The country of a host's country-code top-level domain (`amazon.co.jp` → JP); null for `.com`. */
 function countryOfHost(host: string | null): string | null {
