@@ -5,12 +5,12 @@
  * only as visible text in the storefront's format, codes as labelled text ("EAN: …") — fed by each
  * site with the same product and prices as its first template.
  */
-import type { AvailabilityCode, Catalogue, Product } from '../catalogue/catalogue.types.ts';
+import type { AvailabilityCode, Catalogue, Offer, Product } from '../catalogue/catalogue.types.ts';
 import type { Language } from '../catalogue/locale.ts';
 import { formatMoney } from '../catalogue/locale.ts';
 import { escapeHtml, htmlDocument } from '../html.ts';
 import type { SiteContext } from '../sandbox.types.ts';
-import { cheapestOffer } from './site-kit.ts';
+import { cheapestOffer, isCleanOffer } from './site-kit.ts';
 
 /** Label of the shop's own item number, as shops in each language print it. */
 const ITEM_NUMBER_LABEL: Readonly<Record<Language, string>> = {
@@ -85,6 +85,10 @@ export interface DriftedProductOptions {
   showGtin: boolean;
   /** The site's price in the storefront's words (default: `formatMoney` of the storefront). */
   formatPrice?: (minor: number) => string;
+  /** The offers the first template lists (its top offers), whose figures its truth states; default all. */
+  listedOffers?: readonly Offer[];
+  /** False for a site whose truth states its lowest price over every offer (source_02's buy box); default true. */
+  cleanOffersOnly?: boolean;
 }
 
 /**
@@ -96,7 +100,11 @@ export function driftedProductHtml(
   product: Product,
   options: DriftedProductOptions,
 ): string {
-  const cheapest = cheapestOffer(product);
+  // The headline price is the lowest clean listed offer's, the price_min of G38's figures (any
+  // listed offer if none is clean).
+  const listed = options.listedOffers ?? product.offers;
+  const clean = options.cleanOffersOnly === false ? [] : listed.filter(isCleanOffer);
+  const cheapest = cheapestOffer({ ...product, offers: clean.length > 0 ? clean : [...listed] });
   if (!cheapest) throw new Error(`product ${product.id} has no offers`);
   const formatPrice = options.formatPrice ?? ((minor: number) => formatMoney(minor, catalogue.locale));
   return driftedPageHtml({

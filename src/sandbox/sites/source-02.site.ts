@@ -84,6 +84,7 @@ function register(app: FastifyInstance, context: SiteContext): void {
       siteName: 'Shoply',
       canonicalUrl: view.baseUrl + productPath(product),
       showGtin: true,
+      cleanOffersOnly: false,
       formatPrice: (minor: number) => formatMoney(localizeMinor(minor, view.region), catalogue.locale),
     };
     return sendHtml(

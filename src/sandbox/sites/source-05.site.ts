@@ -72,7 +72,12 @@ function register(app: FastifyInstance, context: SiteContext): void {
     if (!found) return sendNotFound(reply);
     const { catalogue, product } = found;
     const baseUrl = siteBaseUrl(request, catalogue);
-    const options = { siteName: 'Bazaro', canonicalUrl: baseUrl + productPath(product), showGtin: true };
+    const options = {
+      siteName: 'Bazaro',
+      canonicalUrl: baseUrl + productPath(product),
+      showGtin: true,
+      listedOffers: product.offers.slice(0, TOP_OFFER_COUNT),
+    };
     return sendHtml(
       reply,
       productPageIn(context, catalogue, product, options, () => productPageHtml(catalogue, product, baseUrl)),
