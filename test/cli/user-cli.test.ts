@@ -115,7 +115,7 @@ describe('user CLI (npx pricecrawl submit|status|download|stream)', () => {
     assert.equal(status.code, 0, status.stderr);
     assert.deepEqual(JSON.parse(status.stdout), { _id: answer.job_id, status: 'finished', done: 4, all: 4 });
     const csvOut = await run(['download', answer.job_id], env, undefined, 'bin');
-    assert.match(csvOut.stdout, /^key,success,reason/);
+    assert.match(csvOut.stdout, /^row_kind,position,key,success,reason,/);
   });
 
   it('submits a stream with a callback and follows its results to the end', async () => {

@@ -161,7 +161,8 @@ describe('the service process', () => {
     const csv = await fetch(`${base}/job/${jobId}/download.csv`, { headers: { 'x-api-key': API_KEY } });
     assert.equal(csv.status, 200);
 
-    // The built service parses and scores on its compute thread (COMPUTE_THREADS=1), never in place.
+    // The built service parses and scores (trust.assess: the G38 figures and the trust score) on its
+    // compute thread (COMPUTE_THREADS=1), never in place.
     const scrape = await (await fetch(`${base}/metrics`)).text();
     const computeCalls = (fn: string, place: string): number =>
       Number(
@@ -170,7 +171,7 @@ describe('the service process', () => {
           'm',
         ).exec(scrape)?.[1] ?? 0,
       );
-    for (const fn of ['source_01.product', 'trust.compute']) {
+    for (const fn of ['source_01.product', 'trust.assess']) {
       assert.ok(computeCalls(fn, 'thread') > 0, `no ${fn} call ran on a compute thread:\n${scrape}`);
       assert.equal(computeCalls(fn, 'main'), 0, `${fn} calls ran on the main thread`);
     }
