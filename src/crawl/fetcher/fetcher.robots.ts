@@ -19,7 +19,11 @@ const robotsParser = parseRobots as unknown as (url: string, body: string) => Pa
 
 /** What robots.txt of one origin says. */
 export type RobotsRules =
-  { kind: 'allow_all' } | { kind: 'disallow_all'; why: string } | { kind: 'parsed'; robot: ParsedRobots };
+  | { kind: 'allow_all' }
+  | { kind: 'disallow_all'; why: string }
+  /** robots.txt itself was refused (its address is not public): the page is refused for that reason. */
+  | { kind: 'refused'; why: string }
+  | { kind: 'parsed'; robot: ParsedRobots };
 
 /** How long a `disallow_all` that came from a failure (not from the file) is kept. */
 const FAILURE_TTL_MS = 60_000;
@@ -34,6 +38,7 @@ export function rulesOf(robotsUrl: URL, status: number, body: string): RobotsRul
 /** Why robots.txt forbids `url` to `agent`, or `undefined` when it may be fetched. */
 export function robotsRefusal(rules: RobotsRules, url: URL, agent: string): string | undefined {
   if (rules.kind === 'allow_all') return undefined;
+  if (rules.kind === 'refused') return rules.why;
   if (rules.kind === 'disallow_all') {
     return `${url.href} was not fetched: robots.txt of ${url.host} could not be read (${rules.why})`;
   }

@@ -146,6 +146,8 @@ export function createFetcher(overrides: FetcherSettings = {}): Fetcher {
         );
         return rulesOf(robotsUrl, page.status, page.body);
       } catch (error) {
+        // The address rules refused robots.txt: the page is refused for that reason, not robots'.
+        if (error instanceof CrawlRefusedError) return { kind: 'refused', why: error.message };
         const failure = error instanceof Error ? error.cause : undefined;
         if (failure instanceof FetchFailure && failure.status !== undefined) {
           return rulesOf(robotsUrl, failure.status, '');

@@ -6,6 +6,7 @@ import {
   type Topic,
   type ValueKey,
 } from '../../crawl/vocabulary/sources.types.ts';
+import type { KeySpec } from '../../crawl/sources/sources.module.ts';
 import type { SubmissionBody } from './submissions.schema.ts';
 import { sourceChoices } from './submissions.choices.ts';
 
@@ -42,8 +43,10 @@ export interface Submission {
   intervalMinutes: number | null;
 }
 
-function splitValues(body: SubmissionBody, key: string): string[] {
+function splitValues(body: SubmissionBody, key: string, keySpec: KeySpec): string[] {
   if (Array.isArray(body.values)) return body.values.map((value) => value.trim());
+  // decisions G35: URLs contain commas, so a string is one value for such a key.
+  if (keySpec.unsplit) return [body.values.trim()];
   // spec 2.1: a comma-separated string is not usable for product records, which contain commas.
   if (key === 'product')
     throw invalid('values must be an array for key product (product records contain commas)');
@@ -61,14 +64,15 @@ export function normalizeSubmission(
   catalogue: SourceCatalogue,
 ): Submission {
   const { spec, country, key, keySpec, topic, sortBy } = sourceChoices(body, catalogue);
-  const values = dedupe(splitValues(body, key));
+  const values = dedupe(splitValues(body, key, keySpec));
   const limit = kind === 'batch' ? LIMITS.batchValues : LIMITS.streamValues;
   if (values.length === 0) throw invalid('values must contain at least one value');
   if (values.length > limit)
     throw invalid(`values must contain at most ${limit} values (got ${values.length})`);
   const emptyAt = values.indexOf('');
   if (emptyAt >= 0) throw invalid(`values must not contain an empty value (position ${emptyAt})`);
-  const tooLong = values.findIndex((value) => value.length > LIMITS.valueLength);
+  // A key whose validator judges length answers long values per value (parameter_invalid).
+  const tooLong = keySpec.lengthChecked ? -1 : values.findIndex((value) => value.length > LIMITS.valueLength);
   if (tooLong >= 0) throw invalid(`values[${tooLong}] is longer than ${LIMITS.valueLength} characters`);
 
   const waitSeconds =
