@@ -6,6 +6,7 @@
 import { extractProduct } from '../../extract/extract.ts';
 import { isIsoCurrency } from '../../extract/currency.ts';
 import type { ExtractedProduct } from '../../extract/types.ts';
+import { lookupTable } from '../../../platform/lib/lookup.ts';
 
 /** What the parser gets: the page as finally fetched (after redirects) and its body. */
 export interface WebPageInput {
@@ -16,10 +17,10 @@ export interface WebPageInput {
 /** Availability as `web` content reports it. */
 export type WebAvailability = 'in_stock' | 'limited' | 'out_of_stock';
 
-const AVAILABILITY: Readonly<Record<string, WebAvailability>> = {
+const AVAILABILITY: Readonly<Record<string, WebAvailability>> = lookupTable({
   InStock: 'in_stock',
   OutOfStock: 'out_of_stock',
-};
+});
 
 function amountOf(price: string | null): number | null {
   if (price === null) return null;
