@@ -6,6 +6,7 @@ import { storefrontFor } from '../../src/sandbox/index.ts';
 import { DIALECTS } from '../support/databases.ts';
 import { fetchTruth, startHarness, type Harness } from '../support/harness.ts';
 import { signatureProblem, startReceiver, type Receiver } from '../support/receiver.ts';
+import { restartRuntime } from '../support/restart.ts';
 import { until } from '../support/until.ts';
 
 interface Figures {
@@ -37,7 +38,11 @@ for (const dialect of DIALECTS) {
 
     before(async () => {
       harness = await startHarness({ dialect, env: { CALLBACK_ALLOW_HOSTS: '127.0.0.1' } });
-      receiver = await startReceiver();
+      // The moved price's delivery (the second request) fails once: it comes again after a restart.
+      receiver = await startReceiver((request, response) => {
+        response.statusCode = request.number === 2 ? 500 : 200;
+        response.end('ok');
+      });
       ({ headers } = await harness.account());
       const truth = await fetchTruth(harness, 'source_01', 'de');
       ids = truth.products.slice(0, 3).map((product) => String(product.id));
@@ -76,7 +81,7 @@ for (const dialect of DIALECTS) {
       return JSON.parse(received.rawBody) as ChangeDelivery;
     }
 
-    it('delivers everything first, then exactly the value whose price moved, then an empty final delivery', async () => {
+    it('delivers everything first, then exactly the value whose price moved (the same bytes after a restart and a replay), then an empty final delivery', async () => {
       const created = await request('POST', '/job', {
         source: 'source_01',
         country: 'de',
@@ -127,6 +132,20 @@ for (const dialect of DIALECTS) {
       ]);
       const priceAfter = change.result.content?.price_min as number;
       assert.ok(priceAfter > priceBefore, `price_min moved up: ${priceBefore} -> ${priceAfter}`);
+
+      // The receiver failed it; the service restarts; the replay carries the very same changes.
+      const failed = receiver.requests[1];
+      assert.ok(failed);
+      const deliveryId = String(failed.headers['x-service-delivery-id']);
+      harness = await restartRuntime(harness);
+      const replayed = await request('POST', `/stream/deliveries/${deliveryId}/replay`);
+      assert.equal(replayed.error, false, JSON.stringify(replayed));
+      await until('the replay arrives', () => receiver.requests.length > 2, 60_000);
+      const again = receiver.requests[2];
+      assert.ok(again);
+      assert.equal(again.headers['x-service-delivery-id'], deliveryId, 'the same delivery');
+      assert.equal(again.rawBody, failed.rawBody, 'the same changes, not compared again');
+      assert.equal(signatureProblem(secret, again), undefined);
 
       const third = await nextDelivery(jobId, secret, true);
       assert.notEqual(third.job_id, second.job_id);
