@@ -3,6 +3,7 @@
  * docs/streams.md, docs/history.md, decisions G6–G8, G31). Written out here rather than imported
  * from the service so the client depends on nothing but the HTTP contract.
  */
+import type { DeliverMode } from './client.webhooks.ts';
 
 /** A job's or stream's lifecycle state. */
 export type JobStatusName = 'new' | 'working' | 'finished' | 'failed';
@@ -30,16 +31,9 @@ export interface JobSubmission {
   wait?: number | boolean;
   /** Minutes (15..10080): an interval job re-running its values on that period. */
   interval?: number;
-  /**
-   * Interval jobs (decisions G40): `all` (default) delivers every result of each run, `changes` only
-   * the results that moved since the value's previous run ({@link ChangeDeliveryResult}); needs
-   * `callback_url`.
-   */
+  /** Interval jobs (decisions G40): every result of each run (default), or only changes. */
   deliver?: DeliverMode;
 }
-
-/** What each run of an interval job delivers (decisions G40). */
-export type DeliverMode = 'all' | 'changes';
 
 /** The body of `POST /stream`: a submission with a required `callback_url`. */
 export interface StreamSubmission extends Omit<
@@ -71,7 +65,6 @@ export interface Job {
   status: JobStatusName;
   interval?: number;
   next_run_at?: string | null;
-  /** Interval jobs only (decisions G40). */
   deliver?: DeliverMode;
   createdAt: string;
   updatedAt: string;
@@ -318,27 +311,4 @@ export interface HistoryPage {
   total: number;
   count: number;
   points: HistoryPoint[];
-}
-
-/** `previous` of a delivered change: the value's figures as its previous run left them (decisions G40). */
-export interface ChangePrevious {
-  price_min: number | null;
-  price_max: number | null;
-  price_avg: number | null;
-  availability: string | null;
-  buybox_price: number | null;
-  /** When the previous run observed them; null when no earlier run had observed the value. */
-  observed_at: string | null;
-}
-
-/**
- * One element of `results` in a webhook delivery of a `deliver: "changes"` run (decisions G40, C9):
- * a result that changed, with what it replaced (`previous` null the first time a value is seen).
- */
-export interface ChangeDeliveryResult {
-  key: string;
-  index: number;
-  completed_at: string | null;
-  result: Record<string, unknown> | null;
-  previous: ChangePrevious | null;
 }

@@ -152,7 +152,10 @@ export const JobUpdatedResponse = Type.Object(
   { error: Type.Literal(false), job: JobSchema },
   {
     examples: [
-      { error: false, job: { ...EXAMPLE_JOB, interval: 60, next_run_at: '2025-03-01T11:15:00.000Z' } },
+      {
+        error: false,
+        job: { ...EXAMPLE_JOB, interval: 60, next_run_at: '2025-03-01T11:15:00.000Z', deliver: 'changes' },
+      },
     ],
   },
 );
