@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { INTERVAL_RUN_TASK } from '../../src/pipeline/tasks/tasks.interval-run.ts';
 import { findJob } from '../../src/pipeline/work/work.repository.ts';
 import { storefrontFor } from '../../src/sandbox/index.ts';
@@ -35,6 +36,8 @@ for (const dialect of DIALECTS) {
     let receiver: Receiver;
     let headers: Record<string, string>;
     let ids: string[];
+    /** The delivery body as the OpenAPI document's `webhooks` describes it. */
+    let documented: ValidateFunction;
 
     before(async () => {
       harness = await startHarness({ dialect, env: { CALLBACK_ALLOW_HOSTS: '127.0.0.1' } });
@@ -46,6 +49,9 @@ for (const dialect of DIALECTS) {
       ({ headers } = await harness.account());
       const truth = await fetchTruth(harness, 'source_01', 'de');
       ids = truth.products.slice(0, 3).map((product) => String(product.id));
+      const document = (await harness.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+      const schema = document.webhooks.delivery.post.requestBody.content['application/json'].schema as object;
+      documented = new Ajv2020({ strict: false, validateFormats: false, allErrors: true }).compile(schema);
     });
     after(async () => {
       await receiver.close();
@@ -78,7 +84,9 @@ for (const dialect of DIALECTS) {
       const received = receiver.requests[before];
       assert.ok(received);
       assert.equal(signatureProblem(secret, received), undefined, 'signed like every delivery');
-      return JSON.parse(received.rawBody) as ChangeDelivery;
+      const body: unknown = JSON.parse(received.rawBody);
+      assert.ok(documented(body), `the documented webhook body: ${JSON.stringify(documented.errors)}`);
+      return body as ChangeDelivery;
     }
 
     it('delivers everything first, then exactly the value whose price moved (the same bytes after a restart and a replay), then an empty final delivery', async () => {
