@@ -9,6 +9,7 @@ import {
 import type { SubmissionBody } from './submissions.schema.ts';
 import { closedSet, sourceChoices } from './submissions.choices.ts';
 import type { DeliverMode } from '../work/work.table.ts';
+import { DELIVER_MODES } from '../changes/changes.table.ts';
 
 /** Limits of spec part 8 (decisions C4 for streams). */
 export const LIMITS = {
@@ -44,8 +45,6 @@ export interface Submission {
   /** What each run of an interval job delivers (decisions G40); `all` for every other job. */
   deliver: DeliverMode;
 }
-
-const DELIVER_MODES: readonly DeliverMode[] = ['all', 'changes'];
 
 /** decisions G40: `deliver` belongs to interval jobs, and `changes` are delivered to a callback_url. */
 function deliverOf(body: SubmissionBody): DeliverMode {
