@@ -176,6 +176,31 @@ describe('web jobs: any shop by URL through the API', () => {
     assert.deepEqual(body.points[0] && [body.points[0].price_min, body.points[0].currency], [39.9, 'EUR']);
   });
 
+  it('takes an hourly interval job with change alerts, as docs/monitor.md shows it', async () => {
+    const response = await harness.app.inject({
+      method: 'POST',
+      url: '/job',
+      headers: auth.headers,
+      payload: {
+        source: 'web',
+        country: 'de',
+        key: 'url',
+        values: [`${shopOrigin}/p/lamp`, `${shopOrigin}/p/chair`],
+        interval: 60,
+        max_age: 0,
+        deliver: 'changes',
+        callback_url: 'http://127.0.0.1:9/price-moved',
+      },
+    });
+    const body = response.json() as {
+      error: boolean;
+      job: { _id: string; interval: number; deliver: string };
+    };
+    assert.equal(body.error, false, response.body);
+    assert.deepEqual([body.job.interval, body.job.deliver], [60, 'changes']);
+    await harness.app.inject({ method: 'DELETE', url: `/job/${body.job._id}`, headers: auth.headers });
+  });
+
   it('refuses a key other than url and names the allowed one', async () => {
     const response = await harness.app.inject({
       method: 'POST',
