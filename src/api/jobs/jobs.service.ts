@@ -186,3 +186,17 @@ export async function presentJob(deps: Pick<JobsDeps, 'db'>, job: Job): Promise<
     updatedAt: job.updated_at,
   };
 }
+
+/**
+ * The caller's batch job (or interval run) for its delivery routes; a stream id is as unknown here as
+ * any other (G11), as a batch id is on `/stream/{id}/...`.
+ */
+export async function getBatchJob(
+  deps: Pick<SubmitDeps, 'db'>,
+  account: Account,
+  jobId: string,
+): Promise<Job> {
+  const job = await getAccountJob(deps, account, jobId);
+  if (job.kind !== 'batch') throw new AppError('job_not_found');
+  return job;
+}
