@@ -61,12 +61,14 @@ export function normalizeSubmission(
   catalogue: SourceCatalogue,
 ): Submission {
   const { spec, country, key, keySpec, topic, sortBy } = sourceChoices(body, catalogue);
-  const values = dedupe(splitValues(body, key));
+  const submitted = splitValues(body, key);
+  // The position as submitted: a value that is empty once trimmed, counted before de-duplication.
+  const emptyAt = submitted.indexOf('');
+  const values = dedupe(submitted);
   const limit = kind === 'batch' ? LIMITS.batchValues : LIMITS.streamValues;
   if (values.length === 0) throw invalid('values must contain at least one value');
   if (values.length > limit)
     throw invalid(`values must contain at most ${limit} values (got ${values.length})`);
-  const emptyAt = values.indexOf('');
   if (emptyAt >= 0) throw invalid(`values must not contain an empty value (position ${emptyAt})`);
   const tooLong = values.findIndex((value) => value.length > LIMITS.valueLength);
   if (tooLong >= 0) throw invalid(`values[${tooLong}] is longer than ${LIMITS.valueLength} characters`);
