@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { invalid } from '../../platform/errors/app-error.ts';
+import { yieldToEventLoop } from '../../platform/lib/chunks.ts';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -56,7 +57,28 @@ export function findBadText(value: unknown, field = ''): { field: string; proble
  */
 export function installTextGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    const found = findBadText(request.query) ?? findBadText(request.body);
+    const found = findBadText(request.query) ?? (await findBadTextYielding(request.body));
     if (found) throw invalid(`${found.field} ${found.problem}`);
   });
+}
+
+/** Strings checked between two turns of the event loop (a 100 000-value body is 50 turns). */
+const CHECK_CHUNK = 2000;
+
+/** {@link findBadText} of a body whose top-level arrays are walked in chunks with yields between. */
+async function findBadTextYielding(body: unknown): Promise<{ field: string; problem: string } | undefined> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return findBadText(body);
+  for (const [name, inner] of Object.entries(body)) {
+    if (!Array.isArray(inner) || inner.length <= CHECK_CHUNK) {
+      const found = findBadText({ [name]: inner });
+      if (found) return found;
+      continue;
+    }
+    for (let index = 0; index < inner.length; index += 1) {
+      if (index > 0 && index % CHECK_CHUNK === 0) await yieldToEventLoop();
+      const found = findBadText(inner[index], `${name}[${index}]`);
+      if (found) return found;
+    }
+  }
+  return undefined;
 }

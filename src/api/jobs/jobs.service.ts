@@ -43,7 +43,7 @@ export async function submitJob(
   body: SubmissionBody,
   claim: IdempotencyClaim | undefined,
 ): Promise<SubmitJobAnswer> {
-  const submission = normalizeSubmission(body, 'batch', deps.catalogue);
+  const submission = await normalizeSubmission(body, 'batch', deps.catalogue);
   // Entitlement first (C2): nothing about the callback is resolved for a pair the account may not use.
   await assertSubscribed(deps, account, submission.source, submission.country);
   // decisions G28 applies to a batch webhook too; its deliveries are signed like a stream's.

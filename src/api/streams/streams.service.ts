@@ -44,7 +44,7 @@ export async function submitStream(
   body: SubmissionBody,
   claim: IdempotencyClaim | undefined,
 ): Promise<{ error: false; job_id: string; webhook_secret: string; client_ref: string | null }> {
-  const submission = normalizeSubmission(body, 'stream', deps.catalogue);
+  const submission = await normalizeSubmission(body, 'stream', deps.catalogue);
   // Entitlement first (C2): nothing about the callback is resolved for a pair the account may not use.
   await assertSubscribed(deps, account, submission.source, submission.country);
   await assertCallbackAllowed(deps.callbackPolicy, submission.callbackUrl ?? '');
