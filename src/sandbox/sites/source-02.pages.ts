@@ -8,6 +8,7 @@ import { fillLabel } from '../catalogue/labels.ts';
 import { formatMoney, minorToAmount, type Language } from '../catalogue/locale.ts';
 import { DEPARTMENTS } from '../catalogue/vocabulary.ts';
 import { escapeHtml, htmlDocument } from '../html.ts';
+import { hashString } from '../random.ts';
 import { buyBoxOffer, localizeMinor, operatorOf, REGION_PARAM, type Region } from './source-02.model.ts';
 
 const SPONSORED: Record<Language, string> = {
@@ -120,10 +121,14 @@ export function searchPageHtml(
     page < pages
       ? `<span class="s-pagination-strip"><a href="${link(view, '/s', { k: term, page: String(page + 1) })}" aria-label="Go to next page, page ${page + 1}" class="s-pagination-item s-pagination-next s-pagination-button s-pagination-separator">Next</a></span>`
       : '';
-  return layout(
-    view,
-    term,
-    `<div class="s-main-slot s-result-list">\n${empty}${cards.join('\n')}\n</div>\n${next}`,
+  // Amazon's search pages end with comments after `</html>` (the fixture page of amazon.de).
+  const trailer = `\n<!-- sp:eh:${hashString(term).toString(36)} -->\n`;
+  return (
+    layout(
+      view,
+      term,
+      `<div class="s-main-slot s-result-list s-search-results sg-row">\n${empty}${cards.join('\n')}\n</div>\n${next}`,
+    ) + trailer
   );
 }
 
