@@ -28,6 +28,16 @@ export interface Listing {
   seller_rating_count: number | null;
 }
 
+/** The catalogue product a listing belongs to, as the page identifies it. */
+export interface ProductIdentity {
+  epid: string | null;
+  name: string;
+  url: string;
+  gtin: string | null;
+  brand: string | null;
+  mpn: string | null;
+}
+
 const ITEM_LINK = /\/itm\/(?:[^/?#]*\/)?(\d{6,})(?:[/?#]|$)/u;
 const BIDS = /^(\d+)\s+(?:bids?|Gebote?|enchères?|offerte?|pujas?)\b/iu;
 const DELIVERY = /delivery|shipping|postage|Versand|livraison|spedizione|envío/iu;

@@ -12,8 +12,7 @@ import type { FetchedPage } from '../../vocabulary/crawl.types.ts';
 import { conditionOf } from '../../parse/condition.ts';
 import { absoluteUrl, required } from '../../parse/page.ts';
 import { cleanText, parseAmount, parseCount, totalOf } from '../../parse/values.ts';
-import type { Listing } from './source-04.card.ts';
-import type { ProductIdentity } from './source-04.parse.ts';
+import type { Listing, ProductIdentity } from './source-04.card.ts';
 
 const ITEM_LINK = /\/itm\/(?:[^/?#]*\/)?(\d{6,})(?:[/?#]|$)/u;
 const POSITIVE = /([\d.,]+)\s?%/u;

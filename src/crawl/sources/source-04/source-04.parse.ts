@@ -4,7 +4,7 @@
  */
 import { load, type CheerioAPI } from 'cheerio/slim';
 import { resolveCurrency } from '../../extract/page-currency.ts';
-import { readCard, type Listing } from './source-04.card.ts';
+import { readCard, type Listing, type ProductIdentity } from './source-04.card.ts';
 import { readViewItem } from './source-04.item.ts';
 import { PageParseError } from '../../vocabulary/crawl.errors.ts';
 import type { FetchedPage } from '../../vocabulary/crawl.types.ts';
@@ -12,7 +12,7 @@ import { conditionOf, conditionOfSchema } from '../../parse/condition.ts';
 import { absoluteUrl, loadPage, required, type Selection } from '../../parse/page.ts';
 import { cleanText, parseAmount, parseCount, parseNumberAttribute, totalOf } from '../../parse/values.ts';
 
-export type { Listing } from './source-04.card.ts';
+export type { Listing, ProductIdentity } from './source-04.card.ts';
 
 /** Reads one listing component; `fallbackUrl` is used where the component links nowhere (item page). */
 function readListing(row: Selection, page: FetchedPage, currency: string, fallbackUrl: string): Listing {
@@ -138,16 +138,6 @@ function searchCurrency($: CheerioAPI, page: FetchedPage, priceText: string): st
   })();
   const code = resolveCurrency(priceText, { declared: [], locale: $('html').attr('lang') ?? null, host });
   return required(code, 'currency', page);
-}
-
-/** The catalogue product a listing belongs to, as the page identifies it. */
-export interface ProductIdentity {
-  epid: string | null;
-  name: string;
-  url: string;
-  gtin: string | null;
-  brand: string | null;
-  mpn: string | null;
 }
 
 export function identityOf(root: Selection, page: FetchedPage): ProductIdentity {
