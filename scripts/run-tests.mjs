@@ -21,33 +21,38 @@ import { buildProblem } from '../bin/compiled.js';
  */
 const CRAWLS_OVER_HTTP = /test\/support\/(sandbox-server|shop-driver-suite)\.ts|runBenchmark\(/;
 
+/** Tests that start the compiled service or CLI (`npm start`, `npx pricecrawl`, bin/), as users do. */
+const STARTS_COMPILED =
+  /\[\s*'(bin\/pricecrawl\.js|pricecrawl|start)'|npx pricecrawl|startServiceProcess|bin\/compiled/;
+
+const contentOf = (file) => readFileSync(file, 'utf8');
+
 /**
- * The lanes, in the order they run; a file belongs to the first lane that accepts it. `unit` and
- * `api` files share nothing (in-process apps on SQLite in their own directories, ports 0), so they
- * run concurrently; `integration` and `e2e` share the PostgreSQL/Redis test databases and processes
- * and run one file at a time.
+ * The lanes; a file belongs to the first lane that accepts it. `unit` and `api` files share nothing
+ * (in-process apps, each on its own SQLite directory or PostgreSQL database, ports 0), so they run
+ * concurrently; `integration` and `e2e` start processes and share Redis and run one file at a time.
  */
 const LANES = [
   {
-    // Cluster tests and the README path (which runs the compiled CLI) are end to end.
+    // Processes as users start them, and clusters of them.
     name: 'e2e',
     concurrent: false,
     accepts: (file) =>
       /^test\/(e2e|streams|browser)\//.test(file) ||
       file.endsWith('.cluster.test.ts') ||
-      file === 'test/client/readme-path.test.ts',
+      STARTS_COMPILED.test(contentOf(file)),
   },
   {
     name: 'unit',
     concurrent: true,
-    accepts: (file) => file.startsWith('src/') && !CRAWLS_OVER_HTTP.test(readFileSync(file, 'utf8')),
+    accepts: (file) => file.startsWith('src/') && !CRAWLS_OVER_HTTP.test(contentOf(file)),
   },
   {
     name: 'api',
     concurrent: true,
     accepts: (file) => /^test\/(api|architecture|client|docs|mock|webhooks)\//.test(file),
   },
-  // Storage on both dialects, the CLI, and drivers crawling the sandbox over HTTP.
+  // Storage on both dialects, drivers crawling the sandbox over HTTP, the extractor's scoring.
   { name: 'integration', concurrent: false, accepts: () => true },
 ];
 
@@ -61,7 +66,7 @@ const GROUPS = {
 };
 
 /** Lanes that start the compiled service or CLI, so dist/ must be current before they run. */
-const NEEDS_BUILD = new Set(['e2e', 'integration']);
+const NEEDS_BUILD = new Set(['e2e']);
 
 function findTests(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
