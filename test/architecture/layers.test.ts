@@ -19,6 +19,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['api/mock'], // the mock server built from the app's OpenAPI document
   ['api/account-plane', 'api/dashboard'], // /v1/account/* over the API features; the web dashboard's static files
   ['api/jobs', 'api/streams', 'api/history', 'api/health'], // the data API's features
+  ['api/deliveries'], // webhook delivery records and replays, shared by jobs, streams and the account plane
   ['api/http'], // HTTP error mapping and validation messages
   ['client'], // the typed client pricecrawl/client (HTTP only)
   ['sandbox'], // the simulated marketplaces (never imported by drivers)
@@ -27,6 +28,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['pipeline/observations'], // the observation cache and history rows: reuse or crawl
   ['pipeline/results'], // build a result item, record it, settle credits, hand it to deliveries
   ['pipeline/deliveries'], // webhook deliveries of every job: assembly, payload, dispatcher, table
+  ['pipeline/changes'], // change alerts (G40): a result's price figures, baselines per value, what a run's delivery carries
   ['pipeline/webhooks'], // webhook transport (sender, signatures, address policy)
   ['pipeline/work'], // the jobs and job_values tables and their repository, the job-ended events
   ['pipeline/queue'], // the work queue engines

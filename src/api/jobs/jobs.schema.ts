@@ -10,6 +10,7 @@ import {
   dataResponses,
   downloadResponses,
 } from '../../platform/openapi/openapi.schemas.ts';
+import { DeliveriesPage, DeliveriesQuery, ReplayedAll } from '../deliveries/deliveries.schema.ts';
 
 export const JobIdParams = Type.Object({
   id: Type.String({ description: '24-hex-character job id.', examples: ['65f1c2a9e4b0a1b2c3d4e5f6'] }),
@@ -44,6 +45,7 @@ export const IntervalUpdateBody = Type.Object(
     sort_by: Type.Optional(Type.String()),
     topic: Type.Optional(Type.String({ minLength: 1 })),
     timeout: Type.Optional(Type.Integer({ minimum: 1, maximum: 1440 })),
+    deliver: Type.Optional(Type.String({ description: 'decisions G40: `all` or `changes`.' })),
   },
   { additionalProperties: false },
 );
@@ -97,6 +99,12 @@ export const JobSchema = Type.Object(
     status: JobStatusSchema,
     interval: Type.Optional(Type.Integer({ description: 'Interval jobs only: minutes between runs.' })),
     next_run_at: Type.Optional(Nullable(Type.String())),
+    deliver: Type.Optional(
+      Type.Union([Type.Literal('all'), Type.Literal('changes')], {
+        description:
+          'Interval jobs only (decisions G40): each run delivers every result (`all`) or only the changed ones (`changes`).',
+      }),
+    ),
     createdAt: Type.String(),
     updatedAt: Type.String(),
   },
@@ -145,7 +153,10 @@ export const JobUpdatedResponse = Type.Object(
   { error: Type.Literal(false), job: JobSchema },
   {
     examples: [
-      { error: false, job: { ...EXAMPLE_JOB, interval: 60, next_run_at: '2025-03-01T11:15:00.000Z' } },
+      {
+        error: false,
+        job: { ...EXAMPLE_JOB, interval: 60, next_run_at: '2025-03-01T11:15:00.000Z', deliver: 'changes' },
+      },
     ],
   },
 );
@@ -249,5 +260,27 @@ export const JOB_ROUTES = {
     description: 'The same as `GET /job/{id}/download?format=xlsx`.',
     params: JobIdParams,
     response: downloadResponses(undefined, { [XLSX_MEDIA_TYPE]: XLSX_FILE }, { notFound: 'job' }),
+  },
+  deliveries: {
+    operationId: 'listJobDeliveries',
+    tags: TAGS,
+    summary: 'A page of a batch job\u2019s webhook deliveries',
+    description:
+      'decisions G7: the deliveries of a batch job with a `callback_url` (one final delivery per job ' +
+      'or interval run; an interval job\u2019s are listed under each run\u2019s `run_id`), in batch ' +
+      'order, optionally of one status; the same shape as `GET /stream/{id}/deliveries`.',
+    params: JobIdParams,
+    querystring: DeliveriesQuery,
+    response: dataResponses(DeliveriesPage, { notFound: 'job' }),
+  },
+  replayAll: {
+    operationId: 'replayJobDeliveries',
+    tags: TAGS,
+    summary: 'Replay every dead-lettered delivery of a batch job',
+    description:
+      'spec 4.10 for a batch job: moves every `dead_lettered` delivery back to `pending` with a fresh ' +
+      'budget; the same shape as `POST /stream/{id}/replay-all`.',
+    params: JobIdParams,
+    response: dataResponses(ReplayedAll, { notFound: 'job' }),
   },
 };

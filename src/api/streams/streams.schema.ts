@@ -8,6 +8,7 @@ import {
   dataResponses,
 } from '../../platform/openapi/openapi.schemas.ts';
 import { MAX_OFFSET, limitParam, offsetParam } from '../http/http.paging.ts';
+
 import {
   DELIVERIES_PAGE,
   DeliveriesPage,
@@ -15,7 +16,7 @@ import {
   DeliveryIdParams,
   ReplayedAll,
   ReplayedOne,
-} from './streams.deliveries.schema.ts';
+} from '../deliveries/deliveries.schema.ts';
 
 /** Path of the stream endpoints: the job id (malformed ids answer 404 `job not found`, G11). */
 export const StreamIdParams = Type.Object({

@@ -51,8 +51,9 @@ export async function intervalSubmissionOf(
     include_meta: job.include_meta === 1,
     fetch_seller_names: job.fetch_seller_names === 1,
     interval: job.interval_minutes ?? undefined,
+    ...(job.deliver === 'all' ? {} : { deliver: job.deliver }),
     ...(job.callback_url ? { callback_url: job.callback_url } : {}),
     ...overrides,
   };
-  return normalizeSubmission(body, 'batch', deps.catalogue);
+  return await normalizeSubmission(body, 'batch', deps.catalogue);
 }

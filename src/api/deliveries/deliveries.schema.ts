@@ -1,14 +1,20 @@
+/**
+ * Webhook delivery records and their replays (decisions G7, G8; spec 4.9-4.11), the same for a stream
+ * and for a batch job with a `callback_url`: schemas shared by `/stream/{id}/...`, `/job/{id}/...` and
+ * the account plane.
+ */
 import { Type } from '@sinclair/typebox';
-import type { DeliveryStatus } from '../../pipeline/deliveries/deliveries.table.ts';
 import { EXAMPLE_IDS, Nullable } from '../../platform/openapi/openapi.schemas.ts';
+import type { DeliveryStatus } from '../../pipeline/deliveries/deliveries.table.ts';
 import { limitParam, offsetParam } from '../http/http.paging.ts';
 
-/** Schemas of a stream's deliveries (decisions G7, G8): listing, one record, replays. */
-
-const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['pending', 'delivered', 'failed', 'dead_lettered'];
-
-/** Page size of results and deliveries: at most 1000 (spec 4.8, part 8), 100 by default. */
-export const DELIVERIES_PAGE = { defaultLimit: 100, maxLimit: 1000 } as const;
+/** Every delivery state (decisions G7). */
+export const DELIVERY_STATUSES: readonly DeliveryStatus[] = [
+  'pending',
+  'delivered',
+  'failed',
+  'dead_lettered',
+];
 
 export const DeliveryIdParams = Type.Object({
   delivery_id: Type.String({
@@ -17,7 +23,10 @@ export const DeliveryIdParams = Type.Object({
   }),
 });
 
-/** `GET /stream/{id}/deliveries` (decisions G7), optionally of one status. */
+/** Page size of results and deliveries: at most 1000 (spec 4.8, part 8), 100 by default. */
+export const DELIVERIES_PAGE = { defaultLimit: 100, maxLimit: 1000 } as const;
+
+/** `GET /stream/{id}/deliveries` and `GET /job/{id}/deliveries` (decisions G7), optionally of one status. */
 export const DeliveriesQuery = Type.Object(
   {
     offset: offsetParam(),
