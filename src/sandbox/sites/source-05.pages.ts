@@ -164,14 +164,16 @@ function cardHtml(catalogue: Catalogue, prefix: string, product: Product, sponso
 
 /**
  * The search page: organic cards with one JSON-LD `Product` each (id in `sku`, lowest offer in
- * `offers`), plus a sponsored card, which is no result and has no JSON-LD entry.
+ * `offers`), plus a sponsored card, which is no result and has no JSON-LD entry. `.product-count`
+ * counts every match, as Kaufland's does (scrapers derive the number of pages from it); the sandbox
+ * serves the first page only.
  */
 export function searchPageHtml(
   catalogue: Catalogue,
   baseUrl: string,
   term: string,
   results: readonly Product[],
-  sponsored?: Product,
+  extra: { totalCount: number; sponsored: Product | undefined },
 ): string {
   const text = textOf(catalogue);
   const prefix = new URL(baseUrl).pathname;
@@ -191,18 +193,13 @@ export function searchPageHtml(
     },
   }));
   const cards = results.map((product) => cardHtml(catalogue, prefix, product, false));
+  const { totalCount, sponsored } = extra;
   if (sponsored && cards.length > 0) cards.splice(1, 0, cardHtml(catalogue, prefix, sponsored, true));
   const shell =
     results.length === 0
       ? `<p class="rd-search-empty">${escapeHtml(text.noResults)}</p>`
-      : `<h1 class="rd-search-title">${escapeHtml(text.results)}</h1><span class="product-count">${results.length}</span><div class="results results--grid">${cards.join('\n')}</div>`;
-  return nuxtPage(
-    catalogue,
-    term,
-    '/s/',
-    { searchTerm: term, totalCount: results.length },
-    { shell, jsonLd },
-  );
+      : `<h1 class="rd-search-title">${escapeHtml(text.results)}</h1><span class="product-count">${totalCount}</span><div class="results results--grid">${cards.join('\n')}</div>`;
+  return nuxtPage(catalogue, term, '/s/', { searchTerm: term, totalCount }, { shell, jsonLd });
 }
 
 /** The product page: JSON-LD facts, `rd-` buy box, and the state's buy box, statistics and top offers. */

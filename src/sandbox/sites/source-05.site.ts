@@ -78,7 +78,10 @@ function register(app: FastifyInstance, context: SiteContext): void {
     const results = all.slice(0, SEARCH_PAGE_SIZE);
     // A paid placement: a product of the matches shown among the first cards, not a result.
     const sponsored = all.length > 1 ? all[all.length - 1] : undefined;
-    const html = searchPageHtml(catalogue, siteBaseUrl(request, catalogue), term, results, sponsored);
+    const html = searchPageHtml(catalogue, siteBaseUrl(request, catalogue), term, results, {
+      totalCount: all.length,
+      sponsored,
+    });
     return sendHtml(reply, weighedPage(context, html, FOOTING, `source_05/${term}`));
   });
   app.get('/:storefront/product/:slug/', async (request, reply) => {
