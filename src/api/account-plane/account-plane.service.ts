@@ -268,6 +268,8 @@ export function presentJobSummary(row: SummaryRow, latestRun?: Progress) {
     status: progress.status,
     source: row.source,
     country: row.country,
+    key: row.key,
+    topic: row.topic,
     values_total: progress.values_total,
     values_done: progress.values_done,
     values_errors: progress.values_errors,
