@@ -1,7 +1,7 @@
 // Plain SVG charts with labelled axes: bars (credits per day) and lines (price history).
 
 const SVG = 'http://www.w3.org/2000/svg';
-const PAD = { left: 56, right: 12, top: 14, bottom: 34 };
+const PAD = { left: 56, right: 12, top: 26, bottom: 34 };
 
 function node(tag, attributes = {}, text) {
   const element = document.createElementNS(SVG, tag);
@@ -17,8 +17,8 @@ function niceStep(span) {
   return [1, 2, 5, 10].map((factor) => factor * power).find((step) => step >= raw);
 }
 
-function yAxis(svg, { low, high, width, height, format }) {
-  const step = niceStep(high - low);
+function yAxis(svg, { low, high, width, height, format, minStep = 0 }) {
+  const step = Math.max(minStep, niceStep(high - low));
   const y = (value) => PAD.top + height - ((value - low) / (high - low || 1)) * height;
   for (let tick = low; tick <= high + step / 1000; tick += step) {
     svg.append(
@@ -45,9 +45,31 @@ function xLabels(svg, labels, x, height) {
   }
 }
 
+/**
+ * The plot's width in the container's own pixels, so labels keep their size on a phone. A chart
+ * is drawn again when the window changes size.
+ */
+function plotWidth(container, draw) {
+  charts.set(container, draw);
+  return Math.max(220, Math.min(1000, container.clientWidth || 600) - PAD.left - PAD.right - 48);
+}
+
+const charts = new Map();
+let resizeTimer;
+window.addEventListener('resize', () => {
+  clearTimeout(resizeTimer);
+  resizeTimer = setTimeout(() => {
+    for (const [container, draw] of charts) {
+      if (container.isConnected) draw();
+      else charts.delete(container);
+    }
+  }, 100);
+});
+
 /** Bars of `items` with a y axis in `unit`, dates under the x axis and the total and peak named. */
-export function drawBarChart(container, items, { label, value, unit, title }) {
-  const width = 560;
+export function drawBarChart(container, items, options) {
+  const { label, value, unit, title } = options;
+  const width = plotWidth(container, () => drawBarChart(container, items, options));
   const height = 150;
   const values = items.map(value);
   const high =
@@ -55,13 +77,14 @@ export function drawBarChart(container, items, { label, value, unit, title }) {
   const total = values.reduce((sum, n) => sum + n, 0);
   const svg = node('svg', {
     viewBox: `0 0 ${PAD.left + width + PAD.right} ${PAD.top + height + PAD.bottom}`,
+    width: PAD.left + width + PAD.right,
     role: 'img',
   });
   svg.setAttribute(
     'aria-label',
     `${title}: ${total} ${unit} in ${items.length} days, at most ${Math.max(0, ...values)} a day`,
   );
-  const y = yAxis(svg, { low: 0, high, width, height, format: (n) => String(Math.round(n * 100) / 100) });
+  const y = yAxis(svg, { low: 0, high, width, height, format: (n) => String(Math.round(n * 100) / 100), minStep: 1 });
   const slot = width / Math.max(1, items.length);
   items.forEach((item, i) => {
     const top = y(values[i]);
@@ -76,7 +99,7 @@ export function drawBarChart(container, items, { label, value, unit, title }) {
     svg.append(bar);
   });
   xLabels(svg, items.map(label), (i) => PAD.left + i * slot + slot / 2, height);
-  svg.append(node('text', { x: 4, y: PAD.top - 2, class: 'axis' }, unit));
+  svg.append(node('text', { x: 4, y: 12, class: 'axis' }, unit));
   const caption = document.createElement('p');
   caption.className = 'chart-caption';
   caption.textContent = `${total} ${unit} in ${items.length} days; peak ${Math.max(0, ...values)} a day.`;
@@ -87,8 +110,9 @@ export function drawBarChart(container, items, { label, value, unit, title }) {
  * Lines of several series over time (`points` oldest first, each `{at, values: {name: number|null}}`),
  * the y axis in `unit`, dates on the x axis, and each point's value written beside it.
  */
-export function drawLineChart(container, points, { series, unit, title }) {
-  const width = 560;
+export function drawLineChart(container, points, options) {
+  const { series, unit, title } = options;
+  const width = plotWidth(container, () => drawLineChart(container, points, options));
   const height = 190;
   const all = points
     .flatMap((point) => series.map((name) => point.values[name]))
@@ -104,6 +128,7 @@ export function drawLineChart(container, points, { series, unit, title }) {
   const high = Math.ceil(Math.max(...all) / step) * step + step;
   const svg = node('svg', {
     viewBox: `0 0 ${PAD.left + width + PAD.right + 40} ${PAD.top + height + PAD.bottom}`,
+    width: PAD.left + width + PAD.right + 40,
     role: 'img',
   });
   svg.setAttribute(
@@ -136,7 +161,7 @@ export function drawLineChart(container, points, { series, unit, title }) {
     x,
     height,
   );
-  svg.append(node('text', { x: 4, y: PAD.top - 2, class: 'axis' }, unit));
+  svg.append(node('text', { x: 4, y: 12, class: 'axis' }, unit));
   const legend = document.createElement('p');
   legend.className = 'chart-caption';
   legend.textContent = `Lines: ${series.join(', ')} price in ${unit}, per observation.`;

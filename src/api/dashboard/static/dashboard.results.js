@@ -26,7 +26,8 @@ export function rowOf({ index, value, result }) {
     weakest: weakest ? `${weakest[0].replaceAll('_', ' ')} ${weakest[1]}` : null,
     served: result.served_from,
     observed: result.observed_at,
-    failed: !result.success,
+    // An analyst's failure: no price came back, whether the crawl failed or found nothing.
+    failed: !result.success || result.reason !== null,
     reason: [result.reason, result.reason_detail].filter(Boolean).join(': ') || null,
   };
 }
@@ -108,7 +109,7 @@ function drawResults(card, allRows, state, redraw, ids) {
   table.tHead.append(head);
   const failures = allRows.filter((row) => row.failed).length;
   card.querySelector('#results-summary').textContent =
-    `${allRows.length} values with a result, ${failures} failed; showing ${shown.length === 0 ? 0 : state.page * PAGE_ROWS + 1}–${state.page * PAGE_ROWS + shown.length} of ${rows.length}.`;
+    `${allRows.length} values with a result, ${failures} without a price; showing ${shown.length === 0 ? 0 : state.page * PAGE_ROWS + 1}–${state.page * PAGE_ROWS + shown.length} of ${rows.length}.`;
   const pager = card.querySelector('#results-pager');
   pager.replaceChildren(
     button('Previous page', () => {
