@@ -17,6 +17,11 @@ const browserMissing = existsSync(CHROMIUM)
   ? false
   : `no browser at ${CHROMIUM}: install Debian's chromium package to run the dashboard browser tests`;
 const skip = process.env.CI === 'true' ? false : browserMissing;
+/** The notice line shows an error only where the test provokes one (a stale view's error shows there). */
+async function noticeIs(page: Page, error: boolean): Promise<void> {
+  const notice = page.locator('#notice.error');
+  assert.equal(await notice.count(), error ? 1 : 0, `notice: ${await page.locator('#notice').textContent()}`);
+}
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
@@ -70,6 +75,7 @@ describe('the dashboard as an analyst uses it (issue 26)', { skip }, () => {
     return {
       page,
       shot: async (step) => {
+        await noticeIs(page, false);
         for (const [size, viewport] of [
           ['desktop', DESKTOP],
           ['phone', PHONE],

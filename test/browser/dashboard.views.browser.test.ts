@@ -18,6 +18,11 @@ const browserMissing = existsSync(CHROMIUM)
   ? false
   : `no browser at ${CHROMIUM}: install Debian's chromium package to run the dashboard browser tests`;
 const skip = process.env.CI === 'true' ? false : browserMissing;
+/** The notice line shows an error only where the test provokes one (a stale view's error shows there). */
+async function noticeIs(page: Page, error: boolean): Promise<void> {
+  const notice = page.locator('#notice.error');
+  assert.equal(await notice.count(), error ? 1 : 0, `notice: ${await page.locator('#notice').textContent()}`);
+}
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
@@ -70,7 +75,8 @@ describe(
       await page.getByLabel('Password').fill('views-pass-1');
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByRole('heading', { name: 'Credits', exact: true }).waitFor();
-      const shot = async (step: string) => {
+      const shot = async (step: string, expectError = false) => {
+        await noticeIs(page, expectError);
         for (const [size, viewport] of [
           ['desktop', DESKTOP],
           ['phone', PHONE],
@@ -163,7 +169,7 @@ describe(
       }
       await page.getByText('an active API key is already named "reporting": choose another name').waitFor();
       assert.equal(await page.getByRole('button', { name: 'Revoke reporting' }).count(), 1);
-      await shot('duplicate-refused');
+      await shot('duplicate-refused', true);
     });
 
     it('reads values from an XLSX file’s chosen column', async () => {

@@ -84,7 +84,14 @@ export function drawBarChart(container, items, options) {
     'aria-label',
     `${title}: ${total} ${unit} in ${items.length} days, at most ${Math.max(0, ...values)} a day`,
   );
-  const y = yAxis(svg, { low: 0, high, width, height, format: (n) => String(Math.round(n * 100) / 100), minStep: 1 });
+  const y = yAxis(svg, {
+    low: 0,
+    high,
+    width,
+    height,
+    format: (n) => String(Math.round(n * 100) / 100),
+    minStep: 1,
+  });
   const slot = width / Math.max(1, items.length);
   items.forEach((item, i) => {
     const top = y(values[i]);

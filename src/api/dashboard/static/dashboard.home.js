@@ -11,6 +11,8 @@ async function loadCredits() {
     api('GET', '/v1/account/credits'),
     api('GET', '/v1/account/billing?group=day&days=30'),
   ]);
+  // The view may have changed while the answer came: a view that is gone is not drawn.
+  if (!document.getElementById('credits')) return;
   fillFigures(document.getElementById('credits'), [
     ['Balance', credits.balance],
     ['Reserved by running jobs', credits.reserved],
@@ -43,6 +45,7 @@ function progressCell(job) {
 
 async function loadJobs() {
   const { jobs, next_cursor: next } = await api('GET', `/v1/account/jobs?limit=${jobsShown}`);
+  if (!document.getElementById('jobs')) return;
   fillTable(
     document.getElementById('jobs'),
     ['Job', 'Kind', 'Source', 'Status', 'Progress', 'Repeats', 'Created'],

@@ -17,6 +17,8 @@ function setDownloads(id, shown) {
 
 async function loadJob(id, runId) {
   const { job, deliveries } = await api('GET', `/v1/account/jobs/${id}`);
+  // The view may have changed while the answer came: a view that is gone is not drawn.
+  if (!document.getElementById('job')) return undefined;
   const kind = job.kind === 'stream' ? 'Stream' : job.interval === null ? 'Job' : 'Interval job';
   document.getElementById('job-title').textContent = `${kind} ${job.id}`;
   const run = runId ? ` (run ${runId})` : job.interval === null ? '' : ' (latest run)';
@@ -45,8 +47,9 @@ async function loadJob(id, runId) {
 }
 
 async function loadDeliveries(id) {
-  document.getElementById('deliveries-card').hidden = false;
   const { deliveries } = await api('GET', `/v1/account/streams/${id}/deliveries?limit=200`);
+  if (!document.getElementById('deliveries')) return;
+  document.getElementById('deliveries-card').hidden = false;
   fillTable(
     document.getElementById('deliveries'),
     ['Batch', 'Status', 'Attempts', 'Results', 'Last HTTP status', 'Last error', 'Action'],
@@ -92,11 +95,12 @@ export async function showJob(id, runId) {
   );
   await showWho();
   const job = await loadJob(id, runId);
-  if (!isShown(number)) return;
+  if (!job || !isShown(number)) return;
   const card = document.getElementById('results-card');
   let lastDone = -1;
   const refresh = async () => {
     const current = await loadJob(id, runId);
+    if (!current) return undefined;
     if (current.kind === 'stream') {
       await loadDeliveries(id);
       return current;
@@ -115,6 +119,6 @@ export async function showJob(id, runId) {
   if (job.interval === null && ENDED.has(job.status)) return;
   pollWhileShown(number, async () => {
     const current = await refresh();
-    if (current.interval === null && ENDED.has(current.status)) stopPolling();
+    if (current && current.interval === null && ENDED.has(current.status)) stopPolling();
   });
 }

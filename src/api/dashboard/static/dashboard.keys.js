@@ -6,6 +6,7 @@ import { handle, say } from './dashboard.shell.js';
 
 export async function loadKeys() {
   const { keys } = await api('GET', '/v1/account/api-keys');
+  if (!document.getElementById('keys')) return;
   fillTable(
     document.getElementById('keys'),
     ['Name', 'Prefix', 'Created', 'Last used', 'State', 'Actions'],

@@ -67,6 +67,7 @@ export async function showResults(card, job, runId) {
     rows.push(...page.results.map(rowOf));
     if (offset + FETCH_LIMIT >= page.total) break;
   }
+  if (!card.isConnected) return rows;
   const state = card.resultsState ?? { sort: 'index', descending: false, failuresOnly: false, page: 0 };
   card.resultsState = state;
   const draw = () => drawResults(card, rows, state, draw, { job, runId });

@@ -16,9 +16,11 @@ function downloads(run) {
 
 /** Draws the runs card of interval job `id`; `shownRun` is the run whose results are on screen. */
 export async function loadRuns(id, shownRun) {
-  const card = document.getElementById('runs-card');
-  card.hidden = false;
   const answer = await api('GET', `/v1/account/jobs/${id}/runs?limit=20`);
+  const card = document.getElementById('runs-card');
+  // The view may have changed while the answer came: a view that is gone is not drawn.
+  if (!card) return;
+  card.hidden = false;
   const [latest] = answer.runs;
   fillFigures(document.getElementById('runs-figures'), [
     ['Every', `${answer.interval} minutes`],

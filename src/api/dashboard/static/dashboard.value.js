@@ -58,6 +58,7 @@ async function loadHistory(row, { job }) {
     limit: '1000',
   });
   const history = await api('GET', `/v1/account/history?${query}`);
+  if (!document.getElementById('history')) return;
   // The history answers oldest first; lookups that found nothing carry no prices.
   const points = history.points
     .filter((point) => point.found)
