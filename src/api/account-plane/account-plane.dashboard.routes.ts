@@ -25,7 +25,10 @@ import { IdParams } from './account-plane.schema.ts';
  * written for the session's account through the same services as the data plane, which a session
  * never authenticates.
  */
-export async function accountDashboardRoutes(app: FastifyInstance, deps: JobsDeps & HistoryDeps): Promise<void> {
+export async function accountDashboardRoutes(
+  app: FastifyInstance,
+  deps: JobsDeps & HistoryDeps,
+): Promise<void> {
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
 
   routes.get(

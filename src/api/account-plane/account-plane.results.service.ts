@@ -15,7 +15,12 @@ import { countJobResults, listIntervalRuns, listJobResultsPage } from './account
  * The job whose results a view of `job` shows: the job itself, or one run of an interval job
  * (`runId`, default its latest). Another job's run is as unknown as a missing job.
  */
-async function servedJob(db: Db, account: Account, job: Job, runId: string | undefined): Promise<Job | undefined> {
+async function servedJob(
+  db: Db,
+  account: Account,
+  job: Job,
+  runId: string | undefined,
+): Promise<Job | undefined> {
   if (job.interval_minutes === null) {
     if (runId !== undefined) throw invalid('run_id applies to interval jobs only');
     return job;
@@ -77,8 +82,7 @@ export async function readRuns(db: Db, account: Account, jobId: string, limit: n
 export async function readSources(deps: { db: Db; catalogue: SourceCatalogue }, account: Account) {
   const grants = account.plan === 'enterprise' ? new Set(await listSourceGrants(deps.db, account.id)) : null;
   const granted = (source: string, country: string) =>
-    grants === null ||
-    sameMarketplaceCountries(country).some((market) => grants.has(`${source}.${market}`));
+    grants === null || sameMarketplaceCountries(country).some((market) => grants.has(`${source}.${market}`));
   const sources = deps.catalogue.all().flatMap((spec) => {
     const countries = spec.countries.filter((country) => granted(spec.id, country));
     if (countries.length === 0) return [];

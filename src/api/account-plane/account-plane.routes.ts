@@ -25,7 +25,6 @@ import {
   createAccountKey,
   presentSpending,
   readApiKeys,
-  readAuditPage,
   readCredits,
   readLedgerPage,
   readPlan,
@@ -34,6 +33,7 @@ import {
   rotateAccountKey,
   updateSpending,
 } from './account-plane.service.ts';
+import { readAuditPage } from './account-plane.audit.ts';
 
 /** `/v1/account/*` (decisions G18, G31, C5), registered behind `requireDashboardSession`. */
 export async function accountPlaneRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
