@@ -7,9 +7,9 @@ import { el } from './dashboard.dom.js';
 import { guarded, say, show, showWho } from './dashboard.shell.js';
 import { readTable } from './dashboard.values-file.js';
 
-function fillSelect(select, options) {
+function fillSelect(select, options, text = (option) => option) {
   const kept = select.value;
-  select.replaceChildren(...options.map((option) => el('option', option, { value: option })));
+  select.replaceChildren(...options.map((option) => el('option', text(option), { value: option })));
   if (options.includes(kept)) select.value = kept;
 }
 
@@ -49,6 +49,7 @@ export async function showSubmit() {
   fillSelect(
     form.elements.source,
     sources.map((source) => source.id),
+    (id) => `${id} · ${byId.get(id).label}`,
   );
 
   const update = () => {
