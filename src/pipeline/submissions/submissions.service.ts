@@ -159,6 +159,7 @@ function jobRow(
     parent_id: extras?.parentId ?? null,
     failure_reason: null,
     last_run_error: null,
+    deliver: s.deliver,
   };
 }
 
