@@ -9,6 +9,7 @@ import { findAccountById } from '../../src/accounts/accounts/accounts.repository
 import { createUser } from '../../src/accounts/identity/identity.users.ts';
 import { writeXlsx } from '../../src/platform/lib/xlsx.ts';
 import { fetchTruth, startHarness, type Harness, type SandboxTruth } from '../support/harness.ts';
+import { startReceiver } from '../support/receiver.ts';
 
 /** Debian's Chromium (`apt-get install chromium`; `.ci/run` installs it when missing). */
 const CHROMIUM = '/usr/bin/chromium';
@@ -41,7 +42,9 @@ describe(
     before(async () => {
       if (browserMissing) throw new Error(browserMissing);
       mkdirSync(SCREENSHOTS, { recursive: true });
-      harness = await startHarness({ env: { SHUTDOWN_TIMEOUT_MS: '2000' } });
+      harness = await startHarness({
+        env: { SHUTDOWN_TIMEOUT_MS: '2000', CALLBACK_ALLOW_HOSTS: '127.0.0.1' },
+      });
       await harness.app.listen({ port: 0, host: '127.0.0.1' });
       origin = `http://127.0.0.1:${(harness.app.server.address() as AddressInfo).port}`;
       ({ accountId, headers } = await harness.account({ credits: 500 }));
@@ -158,6 +161,34 @@ describe(
       assert.equal(body.split('\n').filter((line) => ids.some((id) => line.includes(id))).length >= 2, true);
       await page.getByText('2 values with a result, 0 without a price').waitFor();
       await shot('runs');
+    });
+
+    it('submits an interval job that delivers only changes to a webhook (G40)', async () => {
+      const receiver = await startReceiver();
+      try {
+        const { page, shot } = await signedInPage('changes');
+        await page.getByRole('link', { name: 'New job' }).click();
+        await page.getByLabel('Key').selectOption('id');
+        await page.getByLabel('Values, one per line').fill(String(truth.products[8]?.id));
+        await page.getByLabel('Repeat every (minutes)').fill('60');
+        await page.getByLabel('Deliver').selectOption('changes');
+        await page.getByText('1 value: this job reserves 1 credit per run').waitFor();
+        await page.getByRole('button', { name: 'Submit job' }).click();
+        await page.getByText('deliver "changes" requires callback_url').waitFor();
+        await page.getByLabel('Webhook URL (optional)').fill(receiver.url);
+        await shot('form', true);
+        await page.getByRole('button', { name: 'Submit job' }).click();
+        await page.getByRole('heading', { name: 'Runs' }).waitFor();
+        const jobId = /#\/jobs\/([0-9a-f]{24})$/.exec(page.url())?.[1] ?? '';
+        const row = await harness.runtime.deps.db
+          .selectFrom('jobs')
+          .select(['deliver', 'interval_minutes', 'callback_url'])
+          .where('id', '=', jobId)
+          .executeTakeFirst();
+        assert.deepEqual(row, { deliver: 'changes', interval_minutes: 60, callback_url: receiver.url });
+      } finally {
+        await receiver.close();
+      }
     });
 
     it('refuses a second active key of the same name and names the problem', async () => {

@@ -13,6 +13,8 @@ function fillSelect(select, options, text = (option) => option) {
   if (options.includes(kept)) select.value = kept;
 }
 
+const plural = (n, noun) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 function valuesOf(form) {
   const lines = form.elements.values.value.split(/\r?\n/).map((line) => line.trim());
   return [...new Set(lines.filter((line) => line !== ''))];
@@ -29,7 +31,10 @@ function bodyOf(form) {
   };
   if (form.elements.max_age.value !== '') body.max_age = Number(form.elements.max_age.value);
   if (form.elements.interval.value !== '') body.interval = Number(form.elements.interval.value);
-  // decisions G40: `deliver` belongs to interval jobs; "all" is the default and is not sent.
+  const callbackUrl = form.elements.callback_url.value.trim();
+  if (callbackUrl !== '') body.callback_url = callbackUrl;
+  // decisions G40: `deliver` belongs to interval jobs ("changes" needs the webhook URL); "all" is
+  // the default and is not sent.
   if (body.interval !== undefined && form.elements.deliver.value === 'changes') body.deliver = 'changes';
   return body;
 }
@@ -75,7 +80,7 @@ export async function showSubmit() {
     const room =
       credits.available === null ? 'no limit on spending' : `${credits.available} credits available`;
     document.getElementById('estimate').textContent =
-      `${count} values: this job reserves ${reserve} credits${per} (${room}); ` +
+      `${plural(count, 'value')}: this job reserves ${plural(reserve, 'credit')}${per} (${room}); ` +
       'values that fail validation or come from the cache are given back.';
   };
   form.addEventListener('input', update);
