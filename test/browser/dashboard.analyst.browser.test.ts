@@ -123,6 +123,7 @@ describe('the dashboard as an analyst uses it (issue 26)', { skip }, () => {
 
     await page.getByRole('heading', { name: 'Results' }).waitFor();
     await page.getByText('3 values with a result, 1 without a price').waitFor({ timeout: 30_000 });
+    assert.equal(await page.getByRole('heading', { name: 'Deliveries' }).isVisible(), false, 'no webhook');
     const firstRow = page.locator('#results tbody tr').first();
     assert.match((await firstRow.textContent()) ?? '', /EUR/);
     await shot('results');

@@ -10,6 +10,7 @@ import { createUser } from '../../src/accounts/identity/identity.users.ts';
 import { writeXlsx } from '../../src/platform/lib/xlsx.ts';
 import { fetchTruth, startHarness, type Harness, type SandboxTruth } from '../support/harness.ts';
 import { startReceiver } from '../support/receiver.ts';
+import { until } from '../support/until.ts';
 
 /** Debian's Chromium (`apt-get install chromium`; `.ci/run` installs it when missing). */
 const CHROMIUM = '/usr/bin/chromium';
@@ -186,6 +187,46 @@ describe(
           .where('id', '=', jobId)
           .executeTakeFirst();
         assert.deepEqual(row, { deliver: 'changes', interval_minutes: 60, callback_url: receiver.url });
+      } finally {
+        await receiver.close();
+      }
+    });
+
+    it('shows a batch job’s webhook deliveries and replays a dead-lettered one', async () => {
+      const receiver = await startReceiver();
+      try {
+        const ids = truth.products.slice(9, 10).map((product) => String(product.id));
+        const jobId = await submit({
+          source: 'source_01',
+          country: 'de',
+          key: 'id',
+          values: ids,
+          callback_url: receiver.url,
+        });
+        const db = harness.runtime.deps.db;
+        const deliveries = () =>
+          db.selectFrom('webhook_deliveries').selectAll().where('job_id', '=', jobId).execute();
+        await until('the job delivered', async () =>
+          (await deliveries()).some((row) => row.status === 'delivered'),
+        );
+        const [first] = await deliveries();
+        assert.ok(first);
+        // Five failed attempts take most of an hour; the state they end in is set directly.
+        await db
+          .updateTable('webhook_deliveries')
+          .set({ status: 'dead_lettered' })
+          .where('id', '=', first.id)
+          .execute();
+        const { page, shot } = await signedInPage('batch-deliveries');
+        await page.goto(`${origin}/dashboard#/jobs/${jobId}`);
+        await page.getByRole('heading', { name: 'Deliveries' }).waitFor();
+        await page.getByRole('button', { name: `Replay batch ${first.batch_sequence}` }).click();
+        await page.getByText(`Batch ${first.batch_sequence} queued again.`).waitFor();
+        await until('the replayed delivery left dead_lettered', async () => {
+          const row = (await deliveries()).find((delivery) => delivery.id === first.id);
+          return row?.status !== 'dead_lettered';
+        });
+        await shot('replayed');
       } finally {
         await receiver.close();
       }

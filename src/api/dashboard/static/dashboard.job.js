@@ -46,10 +46,20 @@ async function loadJob(id, runId) {
   return job;
 }
 
-async function loadDeliveries(id) {
-  const { deliveries } = await api('GET', `/v1/account/streams/${id}/deliveries?limit=200`);
+/**
+ * Where a job's deliveries are read and replayed: a stream's own routes, or a batch job's (an
+ * interval job's: the run on screen, else its latest run).
+ */
+function deliveriesBase(job, runId) {
+  if (job.kind === 'stream') return `/v1/account/streams/${job.id}`;
+  return `/v1/account/jobs/${runId ?? job.run_id ?? job.id}`;
+}
+
+/** Draws the deliveries card; a batch job without a webhook has none and shows no card. */
+async function loadDeliveries(base, isStream) {
+  const { deliveries } = await api('GET', `${base}/deliveries?limit=200`);
   if (!document.getElementById('deliveries')) return;
-  document.getElementById('deliveries-card').hidden = false;
+  document.getElementById('deliveries-card').hidden = !isStream && deliveries.length === 0;
   fillTable(
     document.getElementById('deliveries'),
     ['Batch', 'Status', 'Attempts', 'Results', 'Last HTTP status', 'Last error', 'Action'],
@@ -66,7 +76,7 @@ async function loadDeliveries(id) {
             guarded(async () => {
               await api('POST', `/v1/account/deliveries/${delivery._id}/replay`);
               say(`Batch ${delivery.batch_sequence} queued again.`);
-              await loadDeliveries(id);
+              await loadDeliveries(base, isStream);
             }),
           )
         : '',
@@ -74,21 +84,14 @@ async function loadDeliveries(id) {
   );
 }
 
-/**
- * Hook for a batch job's webhook deliveries (with `callback_url`): the account plane does not list
- * them yet. When it does, this draws them into the same deliveries card as a stream's.
- */
-async function loadBatchDeliveries(_job) {
-  return undefined;
-}
-
 /** `#/jobs/{id}` and `#/jobs/{id}/runs/{runId}`. */
 export async function showJob(id, runId) {
   const number = show('job-view');
+  let base = '';
   document.getElementById('replay-all').addEventListener(
     'click',
     guarded(async () => {
-      const { replayed } = await api('POST', `/v1/account/streams/${id}/replay-all`);
+      const { replayed } = await api('POST', `${base}/replay-all`);
       say(`${replayed} dead-lettered deliveries queued again.`);
       await loadJob(id, runId);
     }),
@@ -101,10 +104,9 @@ export async function showJob(id, runId) {
   const refresh = async () => {
     const current = await loadJob(id, runId);
     if (!current) return undefined;
-    if (current.kind === 'stream') {
-      await loadDeliveries(id);
-      return current;
-    }
+    base = deliveriesBase(current, runId);
+    await loadDeliveries(base, current.kind === 'stream');
+    if (current.kind === 'stream') return current;
     // Results are read again only while they change: a finished table stays as the user sorted it.
     if (current.values_done !== lastDone) {
       lastDone = current.values_done;
@@ -114,7 +116,6 @@ export async function showJob(id, runId) {
     return current;
   };
   if (job.kind === 'stream') card.hidden = true;
-  else await loadBatchDeliveries(job);
   await refresh();
   if (job.interval === null && ENDED.has(job.status)) return;
   pollWhileShown(number, async () => {
