@@ -86,7 +86,7 @@ export interface ResultItem {
   key: string;
   success: boolean;
   reason: string | null;
-  /** On a `parameter_invalid` result only: what is wrong with the value (decisions G37). */
+  /** On a `parameter_invalid` result or a `web` refusal: what is wrong or refused (decisions G37). */
   reason_detail?: string;
   /**
    * Source-specific (spec 2.4). `price_min`, `price_max`, `price_avg`, `offers_count` count the
