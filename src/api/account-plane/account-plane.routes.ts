@@ -21,16 +21,13 @@ import {
   SpentPerDayResponse,
 } from './account-plane.schema.ts';
 import { Type } from '@sinclair/typebox';
+import { createAccountKey, readApiKeys, revokeAccountKey, rotateAccountKey } from './account-plane.keys.ts';
 import {
-  createAccountKey,
   presentSpending,
-  readApiKeys,
   readCredits,
   readLedgerPage,
   readPlan,
   readSpentPerDay,
-  revokeAccountKey,
-  rotateAccountKey,
   updateSpending,
 } from './account-plane.service.ts';
 import { readAuditPage } from './account-plane.audit.ts';

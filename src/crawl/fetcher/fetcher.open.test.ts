@@ -210,7 +210,12 @@ describe('fetching targets the user chose: through an egress proxy', () => {
   let proxy: PageProxy;
 
   before(async () => {
-    proxy = await startPageProxy(new Map([['http://shop.test/p/1', { body: productHtml('Proxied') }]]));
+    proxy = await startPageProxy(
+      new Map([
+        ['http://shop.test/p/1', { body: productHtml('Proxied') }],
+        ['http://10.0.0.7/p/2', { body: productHtml('Behind the proxy') }],
+      ]),
+    );
   });
 
   after(async () => {
@@ -228,6 +233,20 @@ describe('fetching targets the user chose: through an egress proxy', () => {
       assert.equal(page.status, 200);
       assert.deepEqual(asked, []);
       assert.deepEqual(proxy.requested, ['http://shop.test/robots.txt', 'http://shop.test/p/1']);
+    } finally {
+      await fetcher.close();
+    }
+  });
+
+  it('leaves a target written as a private IP literal to the proxy, which resolves and connects (G35)', async () => {
+    const fetcher = createFetcher({
+      ...options(policy(['127.0.0.1'], stubResolver({}).resolve)),
+      proxiesByCountry: { de: [proxy.url] },
+    });
+    try {
+      const page = await fetcher.fetchPage(open('http://10.0.0.7/p/2'));
+      assert.equal(page.status, 200);
+      assert.ok(proxy.requested.includes('http://10.0.0.7/p/2'));
     } finally {
       await fetcher.close();
     }

@@ -66,9 +66,8 @@ export function hostScope(url: URL): string {
 /**
  * Why a chosen target (or the proxy it goes through) may not be reached before connecting: an IP
  * literal in a refused range. Names are checked when the connection resolves them (`targetLookup`).
- * Through a proxy the proxy resolves and connects, so its own address is what the service checks;
- * a target written as an internal IP literal is refused all the same, as the proxy may well sit
- * in the service's own network.
+ * Through an operator's egress proxy the proxy resolves and connects, so G35 has the service check
+ * the proxy and not the target: what the proxy may reach is the operator's choice.
  */
 export function openTargetRefusal(
   options: OpenTargetOptions,
@@ -76,9 +75,10 @@ export function openTargetRefusal(
   proxyUrl: string | undefined,
 ): string | undefined {
   const policy = strict(options.policy);
-  const target = literalAddressRefusal(policy, url);
-  if (target !== undefined) return `${url.host}: ${target}`;
-  if (proxyUrl === undefined) return undefined;
+  if (proxyUrl === undefined) {
+    const target = literalAddressRefusal(policy, url);
+    return target === undefined ? undefined : `${url.host}: ${target}`;
+  }
   const proxy = new URL(proxyUrl);
   const refusal = literalAddressRefusal(policy, proxy);
   return refusal === undefined ? undefined : `egress proxy ${proxy.host}: ${refusal}`;
