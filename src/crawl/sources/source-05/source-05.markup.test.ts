@@ -79,14 +79,31 @@ describe('source_05 markup (Kaufland, decisions G34)', () => {
     assert.equal(offers.length, parsed.stats.offers_count);
   });
 
-  it('fails loudly on a page cut before its state or without its JSON-LD', async () => {
+  it('fails loudly on a page cut before its state, without its JSON-LD or not of the app', async () => {
     const truth = await light.truth<Truth>('source_05', 'de');
     const page = await pageAt(truth.products[0]!.content.url);
     const cut = { ...page, body: page.body.slice(0, page.body.indexOf('window.__NUXT__')) };
     assert.throws(() => parseProductPage(cut), PageParseError);
     const withoutLd = { ...page, body: page.body.replace(/application\/ld\+json/g, 'text/plain') };
     assert.throws(() => parseProductPage(withoutLd), PageParseError);
+    // Real Nuxt 2 pages assign a function call, not JSON: the product page fails loudly (and the
+    // driver falls back to the generic extractor), the search results still read from the JSON-LD.
+    const called = page.body.replace(
+      /window\.__NUXT__=(\{[^]*?\});<\/script>/,
+      'window.__NUXT__=(function(a){return $1}(1));</script>',
+    );
+    assert.notEqual(called, page.body);
+    assert.throws(() => parseProductPage({ ...page, body: called }), PageParseError);
     const { page: search } = await firstSearch(light);
+    const calledSearch = search.body.replace(
+      /window\.__NUXT__=(\{[^]*?\});/,
+      'window.__NUXT__=(function(a){return $1}(1));',
+    );
+    assert.deepEqual(parseSearchPage({ ...search, body: calledSearch }), parseSearchPage(search));
+    assert.throws(
+      () => parseSearchPage({ ...search, body: search.body.replace('<div id="__nuxt"', '<div') }),
+      PageParseError,
+    );
     const unmatched = { ...search, body: search.body.replace(/\.webp"/, '-other.webp"') };
     assert.throws(() => parseSearchPage(unmatched), PageParseError);
   });

@@ -8,7 +8,7 @@
 import { PageParseError } from '../../vocabulary/crawl.errors.ts';
 import type { FetchedPage } from '../../vocabulary/crawl.types.ts';
 import { extractJsonLd, findProductNodes, isJsonObject, type JsonObject } from '../../extract/jsonld.ts';
-import { absoluteUrl, jsonLdProduct, required } from '../../parse/page.ts';
+import { absoluteUrl, assertCompletePage, jsonLdProduct, required } from '../../parse/page.ts';
 import { hasClassStem } from '../../parse/class-stem.ts';
 import { scanElements, type ScannedElement } from '../../parse/scan.ts';
 import {
@@ -63,7 +63,10 @@ function organicCards(page: FetchedPage): ScannedElement[] {
 
 /** Result cards of a search page, in the site's order. */
 export function parseSearchPage(page: FetchedPage): SearchCard[] {
-  pageDataOf(page);
+  // The results need no Nuxt state (real pages write it as a function call, not JSON), only a
+  // complete page that is the site's app.
+  assertCompletePage(page);
+  if (!/<div id="__nuxt"/.test(page.body)) throw new PageParseError(`no Nuxt app root on ${page.url}`);
   const byImage = new Map<string, JsonObject>();
   for (const node of findProductNodes(extractJsonLd(page.body))) byImage.set(imageKey(ldImage(node)), node);
   return organicCards(page).map((card) => {
