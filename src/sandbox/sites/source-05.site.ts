@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Catalogue, CatalogueProfile, Product } from '../catalogue/catalogue.types.ts';
 import { searchCatalogue } from '../catalogue/catalogue.ts';
 import { randomNumericId } from '../catalogue/identifiers.ts';
-import { queryParam } from '../html.ts';
+import { pageParam, queryParam } from '../html.ts';
 import type { Rng } from '../random.ts';
 import type { SandboxSite, SiteContext, SiteTruth, TruthInput } from '../sandbox.types.ts';
 import {
@@ -75,9 +75,12 @@ function register(app: FastifyInstance, context: SiteContext): void {
     if (!catalogue) return sendNotFound(reply);
     const term = queryParam(request.query, 'search_value');
     const all = searchCatalogue(catalogue, term);
-    const results = all.slice(0, SEARCH_PAGE_SIZE);
-    // A paid placement: a product of the matches shown among the first cards, not a result.
-    const sponsored = all.length > 1 ? all[all.length - 1] : undefined;
+    // Later pages as Kaufland's listings page them (`?page=<n>`); the page count follows from
+    // `.product-count`, since the pagination links are rendered in the browser.
+    const pageNumber = pageParam(request.query);
+    const results = all.slice((pageNumber - 1) * SEARCH_PAGE_SIZE, pageNumber * SEARCH_PAGE_SIZE);
+    // A paid placement on the first page: a product of the matches among the first cards, no result.
+    const sponsored = pageNumber === 1 && all.length > 1 ? all[all.length - 1] : undefined;
     const html = searchPageHtml(catalogue, siteBaseUrl(request, catalogue), term, results, {
       totalCount: all.length,
       sponsored,

@@ -48,6 +48,20 @@ describe('source_05 markup (Kaufland, decisions G34)', () => {
     );
   });
 
+  it('pages the results as Kaufland does: ?page=<n>, the count of every match in .product-count', async () => {
+    const truth = await light.truth<Truth>('source_05', 'de');
+    // A term with a full first page: more matches than one page holds.
+    const term = truth.terms.find((candidate) => candidate.content.search_results.length === 24)!;
+    assert.ok(term, 'the de catalogue has a term with more than one page of matches');
+    const first = await pageAt(term.search_url);
+    const total = Number(/class="product-count">(\d+)</.exec(first.body)?.[1]);
+    assert.ok(total > 24, `.product-count says ${total}`);
+    const second = parseSearchPage(await pageAt(`${term.search_url}&page=2`));
+    assert.equal(second.length, Math.min(24, total - 24));
+    const firstIds = new Set(parseSearchPage(first).map((card) => card.product_id));
+    assert.ok(second.every((card) => !firstIds.has(card.product_id)));
+  });
+
   it('reads the cards whatever build hash their class names carry', async () => {
     const { page } = await firstSearch(light);
     const rebuilt = page.body.replace(/class="(product(?:__sponsored-ad-label)?)"/g, 'class="$1_x7Qd2"');
