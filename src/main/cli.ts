@@ -69,7 +69,8 @@ async function runUserCommandFromShell(argv: string[], io: Io): Promise<number> 
   try {
     settings = loadClientConfig();
   } catch (error) {
-    io.stderr(`error: ${error instanceof ConfigError ? error.problems.join('; ') : String(error)}\n`);
+    const problem = error instanceof ConfigError ? error.problems.join('; ') : String(error);
+    io.stderr(`error: ${problem}\n${helpPointer(argv[0])}\n`);
     return 2;
   }
   const progress = { stream: process.stderr, isTTY: process.stderr.isTTY === true };
