@@ -47,6 +47,11 @@ export interface JobsTable {
   failure_reason: ColumnType<string | null, string | null | undefined, string | null>;
   /** Interval jobs: why the latest period did not start (G5); cleared by the next run that starts. */
   last_run_error: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * 1 from the creation of a job with a webhook until the answer that carries its webhook_secret
+   * was written: its deliveries wait for it (issue 26 part 6, docs/streams.md).
+   */
+  answer_pending: ColumnType<number, number | undefined, number>;
 }
 
 /** `template`: a value of an interval job, copied into each run and never crawled itself. */
