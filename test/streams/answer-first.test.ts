@@ -11,6 +11,7 @@ import { markJobAnswered } from '../../src/pipeline/deliveries/deliveries.reposi
 import { createCallbackPolicy } from '../../src/pipeline/webhooks/webhooks.callback-url.ts';
 import { verifyWebhook } from '../../src/pipeline/webhooks/verify.ts';
 import type { SubmissionBody } from '../../src/pipeline/submissions/submissions.schema.ts';
+import { DIALECTS } from '../support/databases.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { until } from '../support/until.ts';
 
@@ -130,93 +131,95 @@ describe('no delivery before the submission answer (issue 26 part 6)', () => {
   });
 });
 
-describe('the hold on deliveries of an unanswered job (issue 26 part 6)', () => {
-  let harness: Harness;
-  let receiver: Awaited<ReturnType<typeof startDocumentedReceiver>>;
-  let deps: StreamsDeps;
-  let accountId: string;
-  let clockMs = Date.now();
-  const secrets = new Map<string, string>();
+for (const dialect of DIALECTS) {
+  describe(`the hold on deliveries of an unanswered job (issue 26 part 6, ${dialect})`, () => {
+    let harness: Harness;
+    let receiver: Awaited<ReturnType<typeof startDocumentedReceiver>>;
+    let deps: StreamsDeps;
+    let accountId: string;
+    let clockMs = Date.now();
+    const secrets = new Map<string, string>();
 
-  before(async () => {
-    harness = await startHarness({ worker: false, env: { CALLBACK_ALLOW_HOSTS: '127.0.0.1' } });
-    ({ accountId } = await harness.account());
-    receiver = await startDocumentedReceiver(secrets);
-    deps = harness.runtime.deps;
-  });
-  after(async () => {
-    await harness.close();
-    await receiver.close();
-  });
-
-  const sender = () =>
-    createWebhookDispatcher({
-      db: harness.runtime.deps.db,
-      logger: pino({ level: 'silent' }),
-      policy: createCallbackPolicy(['127.0.0.1']),
-      concurrency: 4,
-      hostConcurrency: 4,
-      connectTimeoutMs: 1000,
-      timeoutMs: 5000,
-      flushIntervalMs: 2000,
-      now: () => clockMs,
-      random: () => 0.5,
+    before(async () => {
+      harness = await startHarness({ dialect, worker: false, env: { CALLBACK_ALLOW_HOSTS: '127.0.0.1' } });
+      ({ accountId } = await harness.account());
+      receiver = await startDocumentedReceiver(secrets);
+      deps = harness.runtime.deps;
+    });
+    after(async () => {
+      await harness.close();
+      await receiver.close();
     });
 
-  /** Creates a stream as POST /stream does, but writes no answer. */
-  async function unansweredStream(): Promise<{ jobId: string; secret: string }> {
-    const account = await findAccountById(deps.db, accountId);
-    assert.ok(account);
-    const body: SubmissionBody = {
-      source: 'source_01',
-      country: 'de',
-      key: 'gtin',
-      values: BAD_GTINS.slice(0, 1),
-      callback_url: receiver.url,
-    };
-    const answer = await submitStream(deps, account, body, undefined);
-    return { jobId: answer.job_id, secret: answer.webhook_secret };
-  }
+    const sender = () =>
+      createWebhookDispatcher({
+        db: harness.runtime.deps.db,
+        logger: pino({ level: 'silent' }),
+        policy: createCallbackPolicy(['127.0.0.1']),
+        concurrency: 4,
+        hostConcurrency: 4,
+        connectTimeoutMs: 1000,
+        timeoutMs: 5000,
+        flushIntervalMs: 2000,
+        now: () => clockMs,
+        random: () => 0.5,
+      });
 
-  it('sends nothing until the answer is written, then at once; the wait limit frees a job never answered', async () => {
-    const dispatcher = sender();
-    const held = await unansweredStream();
-    clockMs = Date.now();
-    assert.equal((await deliveryRows(harness, held.jobId)).length, 1, 'the delivery exists');
-    assert.equal(await dispatcher.runOnce(), 0, 'not sent before the answer');
-    secrets.set(held.jobId, held.secret);
-    await markJobAnswered(deps.db, held.jobId);
-    assert.equal(await dispatcher.runOnce(), 1, 'sent at once after the answer');
-    assert.deepEqual(receiver.answered.at(-1), { jobId: held.jobId, status: 200 });
+    /** Creates a stream as POST /stream does, but writes no answer. */
+    async function unansweredStream(): Promise<{ jobId: string; secret: string }> {
+      const account = await findAccountById(deps.db, accountId);
+      assert.ok(account);
+      const body: SubmissionBody = {
+        source: 'source_01',
+        country: 'de',
+        key: 'gtin',
+        values: BAD_GTINS.slice(0, 1),
+        callback_url: receiver.url,
+      };
+      const answer = await submitStream(deps, account, body, undefined);
+      return { jobId: answer.job_id, secret: answer.webhook_secret };
+    }
 
-    const lost = await unansweredStream();
-    secrets.set(lost.jobId, lost.secret);
-    clockMs = Date.now();
-    assert.equal(await dispatcher.runOnce(), 0);
-    clockMs = Date.now() + ANSWER_WAIT_LIMIT_MS + 1000;
-    assert.equal(await dispatcher.runOnce(), 1, 'sent once the wait limit has passed');
-    assert.deepEqual(receiver.answered.at(-1), { jobId: lost.jobId, status: 200 });
-    await dispatcher.stop(1000);
+    it('sends nothing until the answer is written, then at once; the wait limit frees a job never answered', async () => {
+      const dispatcher = sender();
+      const held = await unansweredStream();
+      clockMs = Date.now();
+      assert.equal((await deliveryRows(harness, held.jobId)).length, 1, 'the delivery exists');
+      assert.equal(await dispatcher.runOnce(), 0, 'not sent before the answer');
+      secrets.set(held.jobId, held.secret);
+      await markJobAnswered(deps.db, held.jobId);
+      assert.equal(await dispatcher.runOnce(), 1, 'sent at once after the answer');
+      assert.deepEqual(receiver.answered.at(-1), { jobId: held.jobId, status: 200 });
+
+      const lost = await unansweredStream();
+      secrets.set(lost.jobId, lost.secret);
+      clockMs = Date.now();
+      assert.equal(await dispatcher.runOnce(), 0);
+      clockMs = Date.now() + ANSWER_WAIT_LIMIT_MS + 1000;
+      assert.equal(await dispatcher.runOnce(), 1, 'sent once the wait limit has passed');
+      assert.deepEqual(receiver.answered.at(-1), { jobId: lost.jobId, status: 200 });
+      await dispatcher.stop(1000);
+    });
+
+    it('retries 30 s later when the receiver answers 503 because the secret is not stored yet', async () => {
+      const dispatcher = sender();
+      const early = await unansweredStream();
+      await markJobAnswered(deps.db, early.jobId);
+      clockMs = Date.now();
+      assert.equal(await dispatcher.runOnce(), 1);
+      assert.deepEqual(receiver.answered.at(-1), { jobId: early.jobId, status: 503 });
+      const [retried] = await deliveryRows(harness, early.jobId);
+      assert.ok(retried?.next_attempt_at && retried.last_attempt_at);
+      const delayMs = Date.parse(retried.next_attempt_at) - Date.parse(retried.last_attempt_at);
+      assert.equal(delayMs, 30_000, 'the schedule of part 6 (jitter fixed at the middle)');
+      secrets.set(early.jobId, early.secret);
+      clockMs += 29_000;
+      assert.equal(await dispatcher.runOnce(), 0, 'not before the 30 s');
+      clockMs += 1_000;
+      assert.equal(await dispatcher.runOnce(), 1);
+      assert.deepEqual(receiver.answered.at(-1), { jobId: early.jobId, status: 200 });
+      assert.equal((await deliveryRows(harness, early.jobId))[0]?.status, 'delivered');
+      await dispatcher.stop(1000);
+    });
   });
-
-  it('retries 30 s later when the receiver answers 503 because the secret is not stored yet', async () => {
-    const dispatcher = sender();
-    const early = await unansweredStream();
-    await markJobAnswered(deps.db, early.jobId);
-    clockMs = Date.now();
-    assert.equal(await dispatcher.runOnce(), 1);
-    assert.deepEqual(receiver.answered.at(-1), { jobId: early.jobId, status: 503 });
-    const [retried] = await deliveryRows(harness, early.jobId);
-    assert.ok(retried?.next_attempt_at && retried.last_attempt_at);
-    const delayMs = Date.parse(retried.next_attempt_at) - Date.parse(retried.last_attempt_at);
-    assert.equal(delayMs, 30_000, 'the schedule of part 6 (jitter fixed at the middle)');
-    secrets.set(early.jobId, early.secret);
-    clockMs += 29_000;
-    assert.equal(await dispatcher.runOnce(), 0, 'not before the 30 s');
-    clockMs += 1_000;
-    assert.equal(await dispatcher.runOnce(), 1);
-    assert.deepEqual(receiver.answered.at(-1), { jobId: early.jobId, status: 200 });
-    assert.equal((await deliveryRows(harness, early.jobId))[0]?.status, 'delivered');
-    await dispatcher.stop(1000);
-  });
-});
+}
