@@ -47,7 +47,8 @@ function usageLines(command: string): string[] | undefined {
 /** The command `argv` names (`submit`, `users create`, …), or undefined when it names none. */
 export function commandOf(argv: readonly string[]): string | undefined {
   const twoWords = argv.slice(0, 2).join(' ');
-  if (argv.length >= 2 && usageLines(twoWords)) return twoWords;
+  // The second word names a subcommand (`users create`), never an option or a file.
+  if (/^[a-z][a-z-]*$/.test(argv[1] ?? '') && usageLines(twoWords)) return twoWords;
   return argv[0] !== undefined && usageLines(argv[0]) ? argv[0] : undefined;
 }
 
