@@ -49,7 +49,7 @@ export async function runApiProcess(config: Config): Promise<void> {
   if (passwordApplied) {
     logger.warn(
       { email },
-      'BOOTSTRAP_USER_PASSWORD differed from the dashboard user\'s password and is now its password (its sessions ended)',
+      "BOOTSTRAP_USER_PASSWORD differed from the dashboard user's password and is now its password (its sessions ended)",
     );
   }
   if (createdPassword) {
