@@ -28,6 +28,7 @@ import { requireDashboardSession, sessionOf } from './accounts/identity/identity
 import { identityRoutes } from './accounts/identity/identity.routes.ts';
 import { createIdentity } from './accounts/identity/identity.service.ts';
 import { jobsRoutes } from './api/jobs/jobs.routes.ts';
+import { DELIVERY_WEBHOOKS } from './api/jobs/jobs.webhooks.schema.ts';
 import { markRequestLogger, runInRequest, wellFormedRequestId } from './platform/lib/request-context.ts';
 import { metricsRoutes } from './platform/metrics/metrics.routes.ts';
 import { createRateLimits } from './accounts/ratelimit/ratelimit.service.ts';
@@ -109,6 +110,8 @@ export async function buildApp(deps: AppServices, options: AppOptions): Promise<
         },
       },
       security: [{ apiKey: [] }, { bearer: [] }, { basic: [] }],
+      // What a callback_url receives: the delivery body, changes included (decisions G40).
+      webhooks: DELIVERY_WEBHOOKS,
     },
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -3,6 +3,7 @@
  * docs/streams.md, docs/history.md, decisions G6–G8, G31). Written out here rather than imported
  * from the service so the client depends on nothing but the HTTP contract.
  */
+import type { DeliverMode } from './client.webhooks.ts';
 
 /** A job's or stream's lifecycle state. */
 export type JobStatusName = 'new' | 'working' | 'finished' | 'failed';
@@ -30,10 +31,15 @@ export interface JobSubmission {
   wait?: number | boolean;
   /** Minutes (15..10080): an interval job re-running its values on that period. */
   interval?: number;
+  /** Interval jobs (decisions G40): every result of each run (default), or only changes. */
+  deliver?: DeliverMode;
 }
 
 /** The body of `POST /stream`: a submission with a required `callback_url`. */
-export interface StreamSubmission extends Omit<JobSubmission, 'wait' | 'interval' | 'callback_url'> {
+export interface StreamSubmission extends Omit<
+  JobSubmission,
+  'wait' | 'interval' | 'deliver' | 'callback_url'
+> {
   callback_url: string;
   /** Results per delivery, 1..200 (default 100). */
   delivery_batch_size?: number;
@@ -59,6 +65,7 @@ export interface Job {
   status: JobStatusName;
   interval?: number;
   next_run_at?: string | null;
+  deliver?: DeliverMode;
   createdAt: string;
   updatedAt: string;
 }
@@ -138,6 +145,7 @@ export interface JobDownload {
 export interface IntervalUpdate {
   interval?: number;
   values?: string[] | string;
+  deliver?: DeliverMode;
   [field: string]: unknown;
 }
 

@@ -12,6 +12,7 @@ import {
   interstitialPageHtml,
   robotCheckPageHtml,
 } from './html.ts';
+import { parsePriceMoves, PriceMoves } from './price-moves.ts';
 import { rngFor } from './random.ts';
 import { scriptShellHtml } from './script-shell.ts';
 import type { PageWeight, SandboxOptions, SandboxSite, SiteContext } from './sandbox.types.ts';
@@ -23,11 +24,12 @@ export function buildSandboxApp(options: SandboxOptions = {}): FastifyInstance {
   // Hanging requests would otherwise keep `close()` waiting for ever.
   const app = Fastify({ logger: options.logger ?? false, forceCloseConnections: true });
   const faults = new FaultInjector(seed, options.faults);
+  const priceMoves = new PriceMoves();
   registerFaults(app, faults, seed);
-  registerAdminRoutes(app, faults);
-  registerCatalogRoute(app, seed);
+  registerAdminRoutes(app, faults, priceMoves);
+  registerCatalogRoute(app, seed, priceMoves);
   for (const site of SANDBOX_SITES) {
-    const context = siteContext(site, seed, faults, options.pageWeight ?? 'light');
+    const context = siteContext(site, seed, faults, priceMoves, options.pageWeight ?? 'light');
     void app.register(async (scope) => site.register(scope, context), { prefix: `/${site.source}` });
   }
   app.setNotFoundHandler((_request, reply) => {
@@ -40,13 +42,16 @@ function siteContext(
   site: SandboxSite,
   seed: number,
   faults: FaultInjector,
+  priceMoves: PriceMoves,
   pageWeight: PageWeight,
 ): SiteContext {
   return {
     seed,
     pageWeight,
     catalogue: (storefront) =>
-      site.storefronts.includes(storefront) ? getCatalogue(site.profile, storefront, seed) : undefined,
+      site.storefronts.includes(storefront)
+        ? priceMoves.apply(site.source, getCatalogue(site.profile, storefront, seed))
+        : undefined,
     drifted: (storefront, productId) => faults.drifted(site.source, storefront, productId),
   };
 }
@@ -120,7 +125,14 @@ function applyFault(
   }
 }
 
-function registerAdminRoutes(app: FastifyInstance, faults: FaultInjector): void {
+function registerAdminRoutes(app: FastifyInstance, faults: FaultInjector, priceMoves: PriceMoves): void {
+  app.get('/_sandbox/price-moves', async () => ({ moves: priceMoves.current() }));
+  app.put('/_sandbox/price-moves', async (request, reply) => {
+    const parsed = parsePriceMoves(request.body);
+    if ('error' in parsed) return reply.code(400).send({ error: true, message: parsed.error });
+    priceMoves.replace(parsed.moves);
+    return { moves: priceMoves.current() };
+  });
   app.get('/_sandbox/faults', async () => faults.current());
   app.put('/_sandbox/faults', async (request, reply) => {
     const parsed = parseFaultProfiles(request.body);

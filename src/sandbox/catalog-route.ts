@@ -3,12 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { SourceId } from '../crawl/vocabulary/sources.types.ts';
 import { getCatalogue } from './catalogue/catalogue.ts';
 import { queryParam } from './html.ts';
+import type { PriceMoves } from './price-moves.ts';
 import type { SandboxSite } from './sandbox.types.ts';
 import { countriesOf, siteFor, storefrontFor } from './storefronts.ts';
 import { SANDBOX_SITES } from './sites/index.ts';
 
 /** Registers `/catalog.json`: a summary without query, one (source, country) with `?source=&country=`. */
-export function registerCatalogRoute(app: FastifyInstance, seed: number): void {
+export function registerCatalogRoute(app: FastifyInstance, seed: number, priceMoves: PriceMoves): void {
   app.get('/catalog.json', async (request, reply) => {
     const source = queryParam(request.query, 'source');
     const country = queryParam(request.query, 'country').toLowerCase();
@@ -18,7 +19,7 @@ export function registerCatalogRoute(app: FastifyInstance, seed: number): void {
     if (!site || !storefront) {
       return reply.code(404).send({ error: true, message: `no sandbox storefront for ${source} ${country}` });
     }
-    const catalogue = getCatalogue(site.profile, storefront, seed);
+    const catalogue = priceMoves.apply(site.source, getCatalogue(site.profile, storefront, seed));
     const baseUrl = `${request.protocol}://${request.host}/${site.source}/${storefront}`;
     return {
       source: site.source,

@@ -27,6 +27,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['pipeline/observations'], // the observation cache and history rows: reuse or crawl
   ['pipeline/results'], // build a result item, record it, settle credits, hand it to deliveries
   ['pipeline/deliveries'], // webhook deliveries of every job: assembly, payload, dispatcher, table
+  ['pipeline/changes'], // change alerts (G40): a result's price figures, baselines per value, what a run's delivery carries
   ['pipeline/webhooks'], // webhook transport (sender, signatures, address policy)
   ['pipeline/work'], // the jobs and job_values tables and their repository, the job-ended events
   ['pipeline/queue'], // the work queue engines

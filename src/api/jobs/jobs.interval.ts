@@ -11,6 +11,7 @@ import { intervalSubmissionOf } from '../../pipeline/submissions/submissions.int
 import type { SubmissionBody } from '../../pipeline/submissions/submissions.schema.ts';
 import { getAccountJob, valueRows, type SubmitDeps } from '../../pipeline/submissions/submissions.service.ts';
 import { scheduleIntervalRun } from '../../pipeline/tasks/tasks.interval-run.ts';
+import { deleteBaselines } from '../../pipeline/changes/changes.repository.ts';
 import {
   deleteJob,
   deleteJobValues,
@@ -60,7 +61,10 @@ export async function updateIntervalJob(
       timeout_minutes: submission.timeoutMinutes,
       values_total: submission.values.length,
       next_run_at: now,
+      deliver: submission.deliver,
     });
+    // Previous results are cleared (spec 4.4), the figures changes compare with among them (G40).
+    await deleteBaselines(trx, job.id);
     await deleteJobValues(trx, job.id);
     await insertJobValues(
       trx,

@@ -44,6 +44,7 @@ export const IntervalUpdateBody = Type.Object(
     sort_by: Type.Optional(Type.String()),
     topic: Type.Optional(Type.String({ minLength: 1 })),
     timeout: Type.Optional(Type.Integer({ minimum: 1, maximum: 1440 })),
+    deliver: Type.Optional(Type.String({ description: 'decisions G40: `all` or `changes`.' })),
   },
   { additionalProperties: false },
 );
@@ -97,6 +98,12 @@ export const JobSchema = Type.Object(
     status: JobStatusSchema,
     interval: Type.Optional(Type.Integer({ description: 'Interval jobs only: minutes between runs.' })),
     next_run_at: Type.Optional(Nullable(Type.String())),
+    deliver: Type.Optional(
+      Type.Union([Type.Literal('all'), Type.Literal('changes')], {
+        description:
+          'Interval jobs only (decisions G40): each run delivers every result (`all`) or only the changed ones (`changes`).',
+      }),
+    ),
     createdAt: Type.String(),
     updatedAt: Type.String(),
   },
@@ -145,7 +152,10 @@ export const JobUpdatedResponse = Type.Object(
   { error: Type.Literal(false), job: JobSchema },
   {
     examples: [
-      { error: false, job: { ...EXAMPLE_JOB, interval: 60, next_run_at: '2025-03-01T11:15:00.000Z' } },
+      {
+        error: false,
+        job: { ...EXAMPLE_JOB, interval: 60, next_run_at: '2025-03-01T11:15:00.000Z', deliver: 'changes' },
+      },
     ],
   },
 );

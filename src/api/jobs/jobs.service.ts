@@ -181,7 +181,7 @@ export async function presentJob(deps: Pick<JobsDeps, 'db'>, job: Job): Promise<
     status: job.status,
     ...(job.interval_minutes === null
       ? {}
-      : { interval: job.interval_minutes, next_run_at: job.next_run_at }),
+      : { interval: job.interval_minutes, next_run_at: job.next_run_at, deliver: job.deliver }),
     createdAt: job.created_at,
     updatedAt: job.updated_at,
   };

@@ -7,6 +7,8 @@ import type { ResultItem } from '../work/work.table.ts';
 import type { Job } from '../work/work.table.ts';
 import { listResultsBySequence, type CompletedValueRow } from '../work/work.repository.ts';
 import type { WebhookDelivery } from './deliveries.table.ts';
+import { deliversChanges } from '../changes/changes.record.ts';
+import { findValueChanges } from '../changes/changes.repository.ts';
 
 /** One element of `results` in a delivery. */
 export interface DeliveryResult {
@@ -14,6 +16,8 @@ export interface DeliveryResult {
   index: number;
   completed_at: string | null;
   result: Record<string, unknown> | null;
+  /** `deliver: "changes"` runs only: the figures this result replaced, null the first time (G40). */
+  previous?: Record<string, unknown> | null;
 }
 
 /** The result object of a delivery element: spec part 6 plus C9's `served_from`, `observed_at`, `trust`. */
@@ -36,6 +40,25 @@ export function deliveryResultOf(job: Job, row: CompletedValueRow): DeliveryResu
   return { key: `${job.key}:${row.value}`, index: row.idx, completed_at: row.completed_at, result };
 }
 
+/**
+ * The elements of a delivery: every result of its range, or for a `deliver: "changes"` run only
+ * the changes marked when they were recorded, each with `previous` (decisions G40).
+ */
+async function deliveryResultsOf(db: Db, job: Job, rows: readonly CompletedValueRow[]) {
+  if (!deliversChanges(job)) return rows.map((row) => deliveryResultOf(job, row));
+  const changes = await findValueChanges(
+    db,
+    job.id,
+    rows.map((row) => row.idx),
+  );
+  return rows.flatMap((row) => {
+    const previous = changes.get(row.idx);
+    if (previous === undefined) return [];
+    const parsed = previous === null ? null : (JSON.parse(previous) as Record<string, unknown>);
+    return [{ ...deliveryResultOf(job, row), previous: parsed }];
+  });
+}
+
 /** The JSON body of a delivery. */
 export async function buildDeliveryBody(db: Db, job: Job, delivery: WebhookDelivery): Promise<string> {
   const rows = await listResultsBySequence(db, job.id, delivery.first_seq, delivery.last_seq);
@@ -50,6 +73,6 @@ export async function buildDeliveryBody(db: Db, job: Job, delivery: WebhookDeliv
     values_done: delivery.values_done,
     values_errors: delivery.values_errors,
     client_ref: job.client_ref,
-    results: rows.map((row) => deliveryResultOf(job, row)),
+    results: await deliveryResultsOf(db, job, rows),
   });
 }

@@ -2,7 +2,7 @@ import { findAccountById } from '../../accounts/accounts/accounts.repository.ts'
 import type { Offload, ValueQuery } from '../../crawl/vocabulary/crawl.types.ts';
 import type { SourceCatalogue } from '../../crawl/sources/sources.catalogue.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { priceFiguresOf } from './observations.prices.ts';
+import { priceFiguresOf } from '../changes/changes.figures.ts';
 import {
   besideRow,
   reservedShareOf,

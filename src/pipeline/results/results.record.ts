@@ -5,6 +5,7 @@
  * observation cache all record through here; nothing here knows who called.
  */
 import { assembleDeliveries } from '../deliveries/deliveries.assembly.ts';
+import { recordChanges } from '../changes/changes.record.ts';
 import { releaseJobRemainder, settleValuesCredits } from '../../accounts/credits/credits.service.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { SourceCatalogue } from '../../crawl/sources/sources.catalogue.ts';
@@ -164,6 +165,8 @@ export async function recordValueResultsWithin(
     jobEnded = (await endJob(trx, job.id, 'finished')) ? 'finished' : 'failed';
     await releaseJobRemainder(trx, job.account_id, job.id);
   }
+  // decisions G40: what a `deliver: "changes"` run's delivery carries is decided with the results.
+  await recordChanges(trx, job, fresh, new Date().toISOString());
   const delivered = fresh.map((input, order) => ({ sequence: firstSequence + order, item: input.item }));
   if (await assembleDeliveries(trx, { job, completions: delivered, jobFinished })) deps.onDeliveryCreated();
   const values = fresh.map((input, order) => ({

@@ -51,6 +51,7 @@ export async function intervalSubmissionOf(
     include_meta: job.include_meta === 1,
     fetch_seller_names: job.fetch_seller_names === 1,
     interval: job.interval_minutes ?? undefined,
+    ...(job.deliver === 'all' ? {} : { deliver: job.deliver }),
     ...(job.callback_url ? { callback_url: job.callback_url } : {}),
     ...overrides,
   };

@@ -7,7 +7,9 @@ import {
   type ValueKey,
 } from '../../crawl/vocabulary/sources.types.ts';
 import type { SubmissionBody } from './submissions.schema.ts';
-import { sourceChoices } from './submissions.choices.ts';
+import { closedSet, sourceChoices } from './submissions.choices.ts';
+import type { DeliverMode } from '../work/work.table.ts';
+import { DELIVER_MODES } from '../changes/changes.table.ts';
 
 /** Limits of spec part 8 (decisions C4 for streams). */
 export const LIMITS = {
@@ -40,6 +42,23 @@ export interface Submission {
   deliveryBatchSize: number;
   waitSeconds: number | null;
   intervalMinutes: number | null;
+  /** What each run of an interval job delivers (decisions G40); `all` for every other job. */
+  deliver: DeliverMode;
+}
+
+/** decisions G40: `deliver` belongs to interval jobs, and `changes` are delivered to a callback_url. */
+function deliverOf(body: SubmissionBody): DeliverMode {
+  if (body.deliver === undefined) return 'all';
+  const mode = DELIVER_MODES.find((allowed) => allowed === body.deliver);
+  if (mode === undefined) {
+    throw invalid(
+      `deliver must be one of ${DELIVER_MODES.join(', ')} (got ${JSON.stringify(body.deliver)})`,
+      closedSet('deliver', body.deliver, DELIVER_MODES),
+    );
+  }
+  if (body.interval === undefined) throw invalid('deliver is only accepted with interval');
+  if (mode === 'changes' && !body.callback_url) throw invalid('deliver "changes" requires callback_url');
+  return mode;
 }
 
 function splitValues(body: SubmissionBody, key: string): string[] {
@@ -107,6 +126,7 @@ export function normalizeSubmission(
     deliveryBatchSize: body.delivery_batch_size ?? 100,
     waitSeconds,
     intervalMinutes: body.interval ?? null,
+    deliver: deliverOf(body),
   };
 }
 

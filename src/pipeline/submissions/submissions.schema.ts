@@ -26,6 +26,13 @@ export const SubmissionBody = Type.Object(
     delivery_batch_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
     fetch_seller_names: Type.Optional(Type.Boolean()),
     interval: Type.Optional(Type.Integer({ minimum: 15, maximum: 10080 })),
+    // decisions G40: `all` or `changes`, checked with the closed-set details of G37.
+    deliver: Type.Optional(
+      Type.String({
+        description:
+          'Interval jobs only (decisions G40): `all` (default) delivers every result of each run; `changes` only the results whose price figures, availability, buy box or offer count moved since the previous run, each with `previous`. Needs `callback_url`.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

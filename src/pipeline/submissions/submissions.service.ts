@@ -165,6 +165,7 @@ function jobRow(
     parent_id: extras?.parentId ?? null,
     failure_reason: null,
     last_run_error: null,
+    deliver: s.deliver,
     answer_pending: extras?.answerPending === true && s.callbackUrl !== null ? 1 : 0,
   };
 }

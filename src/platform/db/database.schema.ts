@@ -25,6 +25,7 @@ import type { JobValuesTable, JobsTable } from '../../pipeline/work/work.table.t
 import type { QueueTasksTable } from '../../pipeline/queue/queue.table.ts';
 import type { LeasesTable } from '../leases/leases.table.ts';
 import type { DriverHealthTable } from '../../crawl/driver-health/driver-health.table.ts';
+import type { ChangeBaselinesTable, ValueChangesTable } from '../../pipeline/changes/changes.table.ts';
 
 export interface SettingsTable {
   name: string;
@@ -55,4 +56,6 @@ export interface DatabaseSchema {
   audit_log: AuditLogTable;
   leases: LeasesTable;
   driver_health: DriverHealthTable;
+  change_baselines: ChangeBaselinesTable;
+  value_changes: ValueChangesTable;
 }

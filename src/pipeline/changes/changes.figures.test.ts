@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { priceFiguresOf } from './observations.prices.ts';
+import { priceFiguresOf } from './changes.figures.ts';
 
 describe('price figures of an observation', () => {
   it("takes the content's own figures where the source gives them", () => {
