@@ -21,6 +21,8 @@ import type { Config } from './config.ts';
 import type { Metrics } from './platform/metrics/metrics.ts';
 import type { Logger } from 'pino';
 import { installErrorHandling } from './api/http/http.errors.ts';
+import { installLingeringClose } from './api/http/http.linger.ts';
+import { installTextGuard } from './api/http/http.text.ts';
 import type { TlsCredentials } from './api/http/http.tls.ts';
 import { lazySerializers } from './api/http/http.serialization.ts';
 import { validatorCompiler } from './api/http/http.validation.ts';
@@ -83,6 +85,8 @@ export async function buildApp(deps: AppServices, options: AppOptions): Promise<
   // The data API speaks JSON only; a text body is a 415, not a string to validate.
   app.removeContentTypeParser('text/plain');
   installErrorHandling(app, FIELD_HINTS);
+  installLingeringClose(app, { maxBytes: deps.config.lingerMaxBytes, maxMs: deps.config.lingerMaxMs });
+  installTextGuard(app);
   // decisions G19: every response carries the interface version.
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-api-version', '4.0').header('x-request-id', request.id);

@@ -110,6 +110,9 @@ const schema = {
   historyRetentionDays: { env: 'HISTORY_RETENTION_DAYS', parse: integer(3, 36_500), default: 365 },
   cleanerIntervalMs: { env: 'CLEANER_INTERVAL_MS', parse: integer(1000, 86_400_000), default: 600_000 },
   bodyLimitBytes: { env: 'BODY_LIMIT_BYTES', parse: integer(1024, 1_073_741_824), default: 16 * 1024 * 1024 },
+  // A body over its limit is answered 413, then read and dropped up to these bounds (api/http/http.linger.ts).
+  lingerMaxBytes: { env: 'LINGER_MAX_BYTES', parse: integer(0, 4_294_967_296), default: 256 * 1024 * 1024 },
+  lingerMaxMs: { env: 'LINGER_MAX_MS', parse: integer(0, 600_000), default: 30_000 },
   shutdownTimeoutMs: { env: 'SHUTDOWN_TIMEOUT_MS', parse: integer(0, 600_000), default: 20_000 },
   logLevel: {
     env: 'LOG_LEVEL',

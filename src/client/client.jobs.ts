@@ -2,12 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { TimeoutError } from './client.errors.ts';
 import type { Transport } from './client.http.ts';
 import type {
+  DeliveriesPage,
+  DeliveriesQuery,
   IntervalUpdate,
   Job,
   JobDownload,
   JobProgress,
   JobStatusResponse,
   JobSubmission,
+  ReplayAllResponse,
   SubmitJobResponse,
 } from './client.types.ts';
 
@@ -143,6 +146,28 @@ export class JobsApi {
     await this.context.transport.send({
       method: 'DELETE',
       path: `/job/${encodeURIComponent(jobId)}`,
+      auth: 'api',
+    });
+  }
+
+  /**
+   * Webhook delivery records of a batch job with a `callback_url` (an interval job's under each
+   * run's id), in `batch_sequence` order; as `streams.deliveries` (decisions G7).
+   */
+  deliveries(jobId: string, query: DeliveriesQuery = {}): Promise<DeliveriesPage> {
+    return this.context.transport.send<DeliveriesPage>({
+      method: 'GET',
+      path: `/job/${encodeURIComponent(jobId)}/deliveries`,
+      query: { offset: query.offset, limit: query.limit, status: query.status },
+      auth: 'api',
+    });
+  }
+
+  /** Moves every dead-lettered delivery of a batch job back to `pending`; a single one: `streams.replay`. */
+  replayAll(jobId: string): Promise<ReplayAllResponse> {
+    return this.context.transport.send<ReplayAllResponse>({
+      method: 'POST',
+      path: `/job/${encodeURIComponent(jobId)}/replay-all`,
       auth: 'api',
     });
   }

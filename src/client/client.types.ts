@@ -238,14 +238,14 @@ export interface Delivery {
   delivered_at: string | null;
 }
 
-/** Query of `GET /stream/{id}/deliveries`. */
+/** Query of `GET /stream/{id}/deliveries` and `GET /job/{id}/deliveries`. */
 export interface DeliveriesQuery {
   offset?: number;
   limit?: number;
   status?: DeliveryStatus;
 }
 
-/** `GET /stream/{id}/deliveries`. */
+/** `GET /stream/{id}/deliveries` and `GET /job/{id}/deliveries`. */
 export interface DeliveriesPage {
   error: false;
   job_id: string;
@@ -264,7 +264,7 @@ export interface ReplayResponse {
   status: 'pending';
 }
 
-/** `POST /stream/{id}/replay-all`. */
+/** `POST /stream/{id}/replay-all` and `POST /job/{id}/replay-all`. */
 export interface ReplayAllResponse {
   error: false;
   replayed: number;

@@ -5,7 +5,7 @@ import { loadJwtSecret } from '../accounts/auth/auth.service.ts';
 import type { Config } from '../config.ts';
 import { readTlsCredentials, reloadTlsCredentials, type TlsFiles } from '../api/http/http.tls.ts';
 import { ensureBootstrapUser } from '../accounts/identity/identity.users.ts';
-import { onShutdownSignal } from './process.ts';
+import { listenOn, onShutdownSignal } from './process.ts';
 import { createLogger, createRuntime } from './runtime.ts';
 import { startSandboxProcess } from './sandbox-process.ts';
 
@@ -61,7 +61,7 @@ export async function runApiProcess(config: Config): Promise<void> {
   // Up before /health answers, so whoever waits for it can crawl the sandbox at once.
   const sandbox = await sandboxStarting;
   runtime.startWorker();
-  await app.listen({ port: config.port, host: config.host });
+  await listenOn(app, 'PORT', config.port, config.host);
   if (tlsFiles) reloadCertificateOnHangUp(app.server as unknown as TlsServer, tlsFiles, runtime.deps.logger);
 
   onShutdownSignal(logger, async () => {

@@ -132,6 +132,11 @@ async function main(argv: string[]): Promise<number | undefined> {
 main(process.argv.slice(2)).then(
   (code) => (code === undefined ? undefined : process.exit(code)),
   (error: unknown) => {
+    // A start that failed on a setting (a port in use) is not a misuse of the commands: its one line.
+    if (error instanceof Error && error.name === 'StartupError') {
+      process.stderr.write(`pricecrawl: failed to start: ${error.message}\n`);
+      process.exit(1);
+    }
     process.stderr.write(`${JSON.stringify({ error: true, message: String(error), hint: USAGE_HINT })}\n`);
     process.exit(2);
   },

@@ -39,10 +39,47 @@ export function onShutdownSignal(logger: Logger, stop: () => Promise<void>): voi
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
-/** Reports a failed start and exits 1. */
+/**
+ * A start that failed for a reason the operator fixes by a setting: its message is the one line
+ * printed, without a stack or the usage hint (it is not a misuse of the command line).
+ */
+export class StartupError extends Error {
+  override name = 'StartupError';
+}
+
+/**
+ * `server.listen` on the port of `variable`; a port another process holds becomes a
+ * `StartupError` naming the variable and how to choose another, not a bare `EADDRINUSE`.
+ */
+export async function listenOn(
+  server: { listen(options: { port: number; host: string }): Promise<unknown> },
+  variable: string,
+  port: number,
+  host: string,
+): Promise<void> {
+  try {
+    await server.listen({ port, host });
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === 'EADDRINUSE') {
+      throw new StartupError(
+        `${variable}=${port} is already in use on ${host} (another worker or service listens there): ` +
+          `set ${variable} to a free port, or ${variable}=0 to let the system pick one (logged at start)`,
+      );
+    }
+    if (code === 'EACCES') {
+      throw new StartupError(
+        `${variable}=${port} may not be bound on ${host} by this user: set ${variable} to a port above 1023`,
+      );
+    }
+    throw error;
+  }
+}
+
+/** Reports a failed start and exits 1: a `StartupError` in one line, anything else with its stack. */
 export function exitOnStartFailure(error: unknown): never {
-  process.stderr.write(
-    `pricecrawl: failed to start: ${error instanceof Error ? error.stack : String(error)}\n`,
-  );
+  const detail =
+    error instanceof StartupError ? error.message : error instanceof Error ? error.stack : String(error);
+  process.stderr.write(`pricecrawl: failed to start: ${detail}\n`);
   process.exit(1);
 }

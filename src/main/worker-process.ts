@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildOperationsApp } from '../app.ts';
 import type { Config } from '../config.ts';
-import { onShutdownSignal } from './process.ts';
+import { listenOn, onShutdownSignal } from './process.ts';
 import { createLogger, createRuntime } from './runtime.ts';
 
 /**
@@ -18,10 +18,18 @@ export async function runWorkerProcess(config: Config): Promise<void> {
   let accepting = true;
   const servers: FastifyInstance[] = [];
   const ports = new Set([config.healthPort, config.workerMetricsPort ?? config.healthPort]);
-  for (const port of ports) {
-    const server = await buildOperationsApp(runtime.deps, () => accepting);
-    await server.listen({ port, host: config.host });
-    servers.push(server);
+  try {
+    for (const port of ports) {
+      const server = await buildOperationsApp(runtime.deps, () => accepting);
+      servers.push(server);
+      const variable = port === config.healthPort ? 'HEALTH_PORT' : 'WORKER_METRICS_PORT';
+      await listenOn(server, variable, port, config.host);
+    }
+  } catch (error) {
+    // Nothing was started yet: close what was opened so the process can exit with the reason.
+    await Promise.allSettled(servers.map((server) => server.close()));
+    await runtime.close();
+    throw error;
   }
   runtime.startWorker();
   const healthPort = (servers[0]?.server.address() as AddressInfo | null)?.port;

@@ -175,7 +175,7 @@ describe('POST /job input handling', () => {
     assert.match(response.json().message, /malformed JSON body/);
   });
 
-  it('answers a body over the limit with 413', async () => {
+  it('answers a body over the limit with 413 naming the limit', async () => {
     const small = await startHarness({ worker: false, env: { BODY_LIMIT_BYTES: '2048' } });
     try {
       const { headers: smallHeaders } = await small.account();
@@ -186,7 +186,10 @@ describe('POST /job input handling', () => {
         payload: { ...valid, key: 'term', values: ['x'.repeat(5000)] },
       });
       assert.equal(response.statusCode, 413);
-      assert.deepEqual(response.json(), { error: true, message: 'request body too large' });
+      assert.deepEqual(response.json(), {
+        error: true,
+        message: 'request body too large: the limit is 2048 bytes',
+      });
     } finally {
       await small.close();
     }

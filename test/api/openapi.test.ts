@@ -148,6 +148,8 @@ describe('OpenAPI document and real answers', () => {
     await call('GET', '/job/{id}/download', `/job/${jobId}/download?format=xlsx`);
     await call('GET', '/job/{id}/download.csv', `/job/${jobId}/download.csv`);
     await call('GET', '/job/{id}/download.xlsx', `/job/${jobId}/download.xlsx`);
+    await call('GET', '/job/{id}/deliveries', `/job/${jobId}/deliveries`);
+    await call('POST', '/job/{id}/replay-all', `/job/${jobId}/replay-all`);
     const historyQuery = `/history?source=source_01&country=de&key=id&value=${values[0]}`;
     const history = await call('GET', '/history', historyQuery);
     assert.ok(history.body.total >= 2);
@@ -269,6 +271,8 @@ describe('OpenAPI document and real answers', () => {
       '/v1/account/jobs/{id}/download',
       `/v1/account/jobs/${batch.id}/download?format=csv`,
     );
+    await account('GET', '/v1/account/jobs/{id}/deliveries', `/v1/account/jobs/${batch.id}/deliveries`);
+    await account('POST', '/v1/account/jobs/{id}/replay-all', `/v1/account/jobs/${batch.id}/replay-all`);
     const deliveries = await account(
       'GET',
       '/v1/account/streams/{id}/deliveries',

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { CHUNK_ROWS } from '../../src/platform/lib/chunks.ts';
 import { VALUES_PER_CHUNK } from '../../src/pipeline/tasks/tasks.crawl-chunk.ts';
+import { INVALID_RECORD_CHUNK } from '../../src/pipeline/submissions/submissions.service.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 
 describe('a 100 000-value submission (issue 8 part 2, defect 12)', () => {
@@ -59,5 +60,45 @@ describe('a 100 000-value submission (issue 8 part 2, defect 12)', () => {
     assert.equal(health.statusCode, 200);
     assert.equal(committed, false, 'answered while the transaction was still open');
     await writing;
+  });
+
+  it('records the results of 100 000 malformed values in groups, yielding between them (issue 22)', async () => {
+    const { headers } = await harness.account({ credits: 1_000_000 });
+    const valueCount = 100_000;
+    const deps = harness.runtime.deps;
+    const original = deps.onDeliveryCreated;
+    // Each group of results assembles its deliveries and says so once; between two groups the event
+    // loop must have turned (another request could run).
+    let turns = 0;
+    let submitting = true;
+    const tick = () => {
+      turns += 1;
+      if (submitting) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const turnsAtGroup: number[] = [];
+    deps.onDeliveryCreated = () => void turnsAtGroup.push(turns);
+    try {
+      const response = await harness.app.inject({
+        method: 'POST',
+        url: '/stream',
+        headers,
+        payload: {
+          source: 'source_01',
+          country: 'de',
+          key: 'gtin',
+          values: Array.from({ length: valueCount }, (_, n) => `${400_000_000_000 + n}x`),
+          callback_url: 'http://127.0.0.1:9/hook',
+        },
+      });
+      assert.equal(response.json().error, false);
+    } finally {
+      submitting = false;
+      deps.onDeliveryCreated = original;
+    }
+    const groups = Math.ceil(valueCount / INVALID_RECORD_CHUNK);
+    assert.equal(turnsAtGroup.length, groups, 'one group of results per chunk of malformed values');
+    const without = turnsAtGroup.slice(1).filter((at, n) => at === turnsAtGroup[n]).length;
+    assert.equal(without, 0, `${without} groups were written without a turn of the event loop before them`);
   });
 });

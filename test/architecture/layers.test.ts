@@ -19,6 +19,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['api/mock'], // the mock server built from the app's OpenAPI document
   ['api/account-plane', 'api/dashboard'], // /v1/account/* over the API features; the web dashboard's static files
   ['api/jobs', 'api/streams', 'api/history', 'api/health'], // the data API's features
+  ['api/deliveries'], // webhook delivery records and replays, shared by jobs, streams and the account plane
   ['api/http'], // HTTP error mapping and validation messages
   ['client'], // the typed client pricecrawl/client (HTTP only)
   ['sandbox'], // the simulated marketplaces (never imported by drivers)

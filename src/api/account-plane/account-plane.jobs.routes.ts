@@ -5,9 +5,10 @@ import { sessionOf } from '../../accounts/identity/identity.hook.ts';
 import { Type } from '@sinclair/typebox';
 import { resultsToCsv } from '../jobs/jobs.csv.ts';
 import { CSV_FILE } from '../jobs/jobs.schema.ts';
-import { downloadJob } from '../jobs/jobs.service.ts';
+import { downloadJob, getBatchJob } from '../jobs/jobs.service.ts';
 import { getAccountJob } from '../../pipeline/submissions/submissions.service.ts';
-import { deliveriesPage, getStreamJob, replayAll, replayOne } from '../streams/streams.service.ts';
+import { deliveriesPage, replayAll, replayOne } from '../deliveries/deliveries.service.ts';
+import { getStreamJob } from '../streams/streams.service.ts';
 import { countDeliveriesByStatus } from '../../pipeline/deliveries/deliveries.repository.ts';
 import { accountRouteSchema as schema } from './account-plane.route-schema.ts';
 import {
@@ -150,6 +151,44 @@ export async function accountJobsRoutes(app: FastifyInstance, deps: { db: Db }):
     },
     async (request) =>
       replayAll(deps, await getStreamJob(deps, sessionOf(request).account, request.params.id)),
+  );
+
+  // A batch job's deliveries, as the stream's above (issue 22): the routes of /job/{id}/deliveries.
+  routes.get(
+    '/v1/account/jobs/:id/deliveries',
+    {
+      schema: schema(
+        'listAccountJobDeliveries',
+        'A batch job\u2019s (or interval run\u2019s) webhook deliveries in `batch_sequence` order, optionally of one status.',
+        { params: IdParams, querystring: DeliveriesQuery },
+        DeliveriesResponse,
+        { notFound: 'job' },
+      ),
+    },
+    async (request) => {
+      const job = await getBatchJob(deps, sessionOf(request).account, request.params.id);
+      const query = request.query as {
+        offset: number;
+        limit: number;
+        status?: 'pending' | 'delivered' | 'failed' | 'dead_lettered';
+      };
+      return (await deliveriesPage(deps, job, query)) as never;
+    },
+  );
+
+  routes.post(
+    '/v1/account/jobs/:id/replay-all',
+    {
+      schema: schema(
+        'replayAccountJobDeadLetters',
+        'Re-sends every dead-lettered delivery of a batch job.',
+        { params: IdParams },
+        ReplayAllResponse,
+        { changesState: true, notFound: 'job' },
+      ),
+    },
+    async (request) =>
+      replayAll(deps, await getBatchJob(deps, sessionOf(request).account, request.params.id)),
   );
 
   routes.post(

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { cursorParam, limitParam, offsetParam } from '../http/http.paging.ts';
-import { DELIVERIES_PAGE } from '../streams/streams.schema.ts';
+import { DELIVERIES_PAGE } from '../deliveries/deliveries.schema.ts';
 import { ACCOUNT_PAGE } from './account-plane.schema.ts';
 
 /** Schemas of the account plane's job and delivery routes (the dashboard's view of its jobs). */

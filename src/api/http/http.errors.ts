@@ -17,6 +17,12 @@ function collectRoutePatterns(app: FastifyInstance): Array<{ pattern: RegExp; me
   return patterns;
 }
 
+/** A 413 that names the route's limit, so the client knows what to send instead. */
+function tooLarge(limitBytes: number | undefined): AppError {
+  if (limitBytes === undefined) return new AppError('payload_too_large');
+  return new AppError('payload_too_large', `request body too large: the limit is ${limitBytes} bytes`);
+}
+
 /** Installs the one error boundary of the HTTP layer: every failure leaves as spec part 7 says. */
 export function installErrorHandling(
   app: FastifyInstance,
@@ -29,7 +35,9 @@ export function installErrorHandling(
       ? invalid(
           validationMessage(error.validation as ErrorObject[], error.validationContext ?? 'body', fieldHints),
         )
-      : toAppError(error);
+      : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+        ? tooLarge(request.routeOptions.bodyLimit)
+        : toAppError(error);
     if (appError.httpStatus >= 500) request.log.error({ err: error }, 'request failed');
     // An error body never goes through the route's success serializer.
     void reply

@@ -8,7 +8,9 @@ import { resultsTable, resultsToCsv } from './jobs.csv.ts';
 import { deleteIntervalJob, updateIntervalJob } from './jobs.interval.ts';
 import { answerGate, releaseAfterAnswer } from '../http/http.answer-gate.ts';
 import { JOB_ROUTES } from './jobs.schema.ts';
-import { downloadJob, jobStatusView, submitJob, type JobsDeps } from './jobs.service.ts';
+import type { DeliveryStatus } from '../../pipeline/deliveries/deliveries.table.ts';
+import { deliveriesPage, replayAll } from '../deliveries/deliveries.service.ts';
+import { downloadJob, getBatchJob, jobStatusView, submitJob, type JobsDeps } from './jobs.service.ts';
 
 /** The batch API of spec 4.1–4.5: each route parses, calls one service function and shapes the answer. */
 export async function jobsRoutes(app: FastifyInstance, deps: JobsDeps): Promise<void> {
@@ -50,6 +52,20 @@ export async function jobsRoutes(app: FastifyInstance, deps: JobsDeps): Promise<
     const { job, results } = await downloadJob(deps, accountOf(request), request.params.id);
     return sendXlsx(reply, job.id, results);
   });
+
+  // A batch job's webhook deliveries get the stream's tools (issue 22): the same shapes as 4.9/4.10.
+  routes.get('/job/:id/deliveries', { schema: JOB_ROUTES.deliveries }, async (request) =>
+    deliveriesPage(
+      deps,
+      await getBatchJob(deps, accountOf(request), request.params.id),
+      // The schema's enum admits only delivery states; TypeBox's Unsafe loses that in inference.
+      request.query as { offset: number; limit: number; status?: DeliveryStatus },
+    ),
+  );
+
+  routes.post('/job/:id/replay-all', { schema: JOB_ROUTES.replayAll }, async (request) =>
+    replayAll(deps, await getBatchJob(deps, accountOf(request), request.params.id)),
+  );
 }
 
 function sendCsv(reply: FastifyReply, jobId: string, results: ResultItem[]) {

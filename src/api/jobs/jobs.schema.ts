@@ -10,6 +10,7 @@ import {
   dataResponses,
   downloadResponses,
 } from '../../platform/openapi/openapi.schemas.ts';
+import { DeliveriesPage, DeliveriesQuery, ReplayedAll } from '../deliveries/deliveries.schema.ts';
 
 export const JobIdParams = Type.Object({
   id: Type.String({ description: '24-hex-character job id.', examples: ['65f1c2a9e4b0a1b2c3d4e5f6'] }),
@@ -259,5 +260,27 @@ export const JOB_ROUTES = {
     description: 'The same as `GET /job/{id}/download?format=xlsx`.',
     params: JobIdParams,
     response: downloadResponses(undefined, { [XLSX_MEDIA_TYPE]: XLSX_FILE }, { notFound: 'job' }),
+  },
+  deliveries: {
+    operationId: 'listJobDeliveries',
+    tags: TAGS,
+    summary: 'A page of a batch job\u2019s webhook deliveries',
+    description:
+      'decisions G7: the deliveries of a batch job with a `callback_url` (one final delivery per job ' +
+      'or interval run; an interval job\u2019s are listed under each run\u2019s `run_id`), in batch ' +
+      'order, optionally of one status; the same shape as `GET /stream/{id}/deliveries`.',
+    params: JobIdParams,
+    querystring: DeliveriesQuery,
+    response: dataResponses(DeliveriesPage, { notFound: 'job' }),
+  },
+  replayAll: {
+    operationId: 'replayJobDeliveries',
+    tags: TAGS,
+    summary: 'Replay every dead-lettered delivery of a batch job',
+    description:
+      'spec 4.10 for a batch job: moves every `dead_lettered` delivery back to `pending` with a fresh ' +
+      'budget; the same shape as `POST /stream/{id}/replay-all`.',
+    params: JobIdParams,
+    response: dataResponses(ReplayedAll, { notFound: 'job' }),
   },
 };

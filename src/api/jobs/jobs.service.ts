@@ -43,7 +43,7 @@ export async function submitJob(
   body: SubmissionBody,
   claim: IdempotencyClaim | undefined,
 ): Promise<SubmitJobAnswer> {
-  const submission = normalizeSubmission(body, 'batch', deps.catalogue);
+  const submission = await normalizeSubmission(body, 'batch', deps.catalogue);
   // Entitlement first (C2): nothing about the callback is resolved for a pair the account may not use.
   await assertSubscribed(deps, account, submission.source, submission.country);
   // decisions G28 applies to a batch webhook too; its deliveries are signed like a stream's.
@@ -185,4 +185,18 @@ export async function presentJob(deps: Pick<JobsDeps, 'db'>, job: Job): Promise<
     createdAt: job.created_at,
     updatedAt: job.updated_at,
   };
+}
+
+/**
+ * The caller's batch job (or interval run) for its delivery routes; a stream id is as unknown here as
+ * any other (G11), as a batch id is on `/stream/{id}/...`.
+ */
+export async function getBatchJob(
+  deps: Pick<SubmitDeps, 'db'>,
+  account: Account,
+  jobId: string,
+): Promise<Job> {
+  const job = await getAccountJob(deps, account, jobId);
+  if (job.kind !== 'batch') throw new AppError('job_not_found');
+  return job;
 }

@@ -5,12 +5,10 @@ import { claimOf } from '../../pipeline/submissions/submissions.idempotency.ts';
 import type { DeliveryStatus } from '../../pipeline/deliveries/deliveries.table.ts';
 import { answerGate, releaseAfterAnswer } from '../http/http.answer-gate.ts';
 import { STREAM_ROUTES } from './streams.schema.ts';
+import { deliveriesPage, replayAll, replayOne } from '../deliveries/deliveries.service.ts';
 import {
-  deliveriesPage,
   getStreamJob,
   presentStreamStatus,
-  replayAll,
-  replayOne,
   resultsPage,
   submitStream,
   type StreamsDeps,

@@ -55,5 +55,5 @@ export async function intervalSubmissionOf(
     ...(job.callback_url ? { callback_url: job.callback_url } : {}),
     ...overrides,
   };
-  return normalizeSubmission(body, 'batch', deps.catalogue);
+  return await normalizeSubmission(body, 'batch', deps.catalogue);
 }

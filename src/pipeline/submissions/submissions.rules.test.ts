@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { SourceCatalogue } from '../../crawl/sources/sources.catalogue.ts';
-import { LIMITS, normalizeSubmission, worstCaseCredits } from './submissions.rules.ts';
+import { LIMITS, VALIDATE_CHUNK, normalizeSubmission, worstCaseCredits } from './submissions.rules.ts';
 
 const catalogue = new SourceCatalogue();
 const base = { source: 'source_01', country: 'de', key: 'gtin', values: ['4006381333931'] };
 
 describe('the rules of a submission (spec 2.1, decisions G20–G22)', () => {
-  it('fills defaults and keeps the first occurrence of each value in order', () => {
-    const submission = normalizeSubmission(
+  it('fills defaults and keeps the first occurrence of each value in order', async () => {
+    const submission = await normalizeSubmission(
       { ...base, values: [' 4006381333931 ', '4054278533728', '4006381333931'] },
       'batch',
       catalogue,
@@ -21,8 +21,8 @@ describe('the rules of a submission (spec 2.1, decisions G20–G22)', () => {
     assert.equal(submission.callbackUrl, null);
   });
 
-  it('clamps max_age to its limit and marks malformed values instead of refusing them', () => {
-    const submission = normalizeSubmission(
+  it('clamps max_age to its limit and marks malformed values instead of refusing them', async () => {
+    const submission = await normalizeSubmission(
       { ...base, values: ['4006381333931', '4006381333932'], max_age: 10_000_000 },
       'batch',
       catalogue,
@@ -32,48 +32,81 @@ describe('the rules of a submission (spec 2.1, decisions G20–G22)', () => {
     assert.equal(worstCaseCredits(submission, false), 1);
   });
 
-  it('refuses what only the other route accepts, naming the field', () => {
-    assert.throws(
-      () => normalizeSubmission({ ...base, wait: 5 }, 'stream', catalogue),
+  it('refuses what only the other route accepts, naming the field', async () => {
+    await assert.rejects(
+      async () => normalizeSubmission({ ...base, wait: 5 }, 'stream', catalogue),
       /wait is only accepted by POST \/job/,
     );
-    assert.throws(
-      () => normalizeSubmission(base, 'stream', catalogue),
+    await assert.rejects(
+      async () => normalizeSubmission(base, 'stream', catalogue),
       /missing required field callback_url/,
     );
-    assert.throws(
-      () => normalizeSubmission({ ...base, values: ['a', 'b'], wait: true }, 'batch', catalogue),
+    await assert.rejects(
+      async () => normalizeSubmission({ ...base, values: ['a', 'b'], wait: true }, 'batch', catalogue),
       /wait accepts exactly one value/,
     );
   });
 
-  it('refuses unknown sources, keys and empty values', () => {
-    assert.throws(
-      () => normalizeSubmission({ ...base, source: 'source_99' }, 'batch', catalogue),
+  it('refuses unknown sources, keys and empty values', async () => {
+    await assert.rejects(
+      async () => normalizeSubmission({ ...base, source: 'source_99' }, 'batch', catalogue),
       /source must/,
     );
-    assert.throws(() => normalizeSubmission({ ...base, key: 'nope' }, 'batch', catalogue), /key "nope"/);
-    assert.throws(
-      () => normalizeSubmission({ ...base, values: ['x', ''] }, 'batch', catalogue),
+    await assert.rejects(
+      async () => normalizeSubmission({ ...base, key: 'nope' }, 'batch', catalogue),
+      /key "nope"/,
+    );
+    await assert.rejects(
+      async () => normalizeSubmission({ ...base, values: ['x', ''] }, 'batch', catalogue),
       /empty value/,
     );
   });
 
-  it('limits topics to the keys the source module names for them (G22)', () => {
+  it('limits topics to the keys the source module names for them (G22)', async () => {
     for (const [key, topic, values] of [
       ['id', 'convert', ['123']],
       ['term', 'remove_conversions', ['drill']],
     ] as const) {
-      assert.throws(
-        () => normalizeSubmission({ ...base, key, topic, values: [...values] }, 'batch', catalogue),
+      await assert.rejects(
+        async () => normalizeSubmission({ ...base, key, topic, values: [...values] }, 'batch', catalogue),
         new RegExp(`key ${key} not supported for topic ${topic}`),
       );
     }
-    assert.equal(normalizeSubmission({ ...base, topic: 'convert' }, 'batch', catalogue).topic, 'convert');
     assert.equal(
-      normalizeSubmission({ ...base, source: 'source_02', topic: 'remove_conversions' }, 'batch', catalogue)
-        .key,
+      (await normalizeSubmission({ ...base, topic: 'convert' }, 'batch', catalogue)).topic,
+      'convert',
+    );
+    assert.equal(
+      (
+        await normalizeSubmission(
+          { ...base, source: 'source_02', topic: 'remove_conversions' },
+          'batch',
+          catalogue,
+        )
+      ).key,
       'gtin',
     );
+  });
+
+  it('checks 100 000 malformed values in chunks, yielding to the event loop between them', async () => {
+    const count = 100_000;
+    const values = Array.from({ length: count }, (_, n) => `${400_000_000_000 + n}x`);
+    // Counts turns of the event loop while the check runs: each is a moment a health probe could run.
+    let turns = 0;
+    let checking = true;
+    const tick = () => {
+      turns += 1;
+      if (checking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const submission = await normalizeSubmission(
+      { ...base, values, callback_url: 'http://127.0.0.1:9/hook' },
+      'stream',
+      catalogue,
+    );
+    checking = false;
+    assert.equal(submission.invalidValues.size, count);
+    const chunks = Math.ceil(count / VALIDATE_CHUNK);
+    assert.ok(turns >= chunks - 1, `${turns} turns of the event loop for ${chunks} chunks of values`);
   });
 });

@@ -1,4 +1,5 @@
 import { invalid } from '../../platform/errors/app-error.ts';
+import { yieldToEventLoop } from '../../platform/lib/chunks.ts';
 import type { SourceCatalogue } from '../../crawl/sources/sources.catalogue.ts';
 import {
   type SortBy,
@@ -73,19 +74,25 @@ function dedupe(values: readonly string[]): string[] {
   return [...new Set(values)];
 }
 
-/** Validates a parsed body against the source catalogue and returns the normalized submission. */
-export function normalizeSubmission(
+/**
+ * Validates a parsed body against the source catalogue and returns the normalized submission. The
+ * per-value format checks yield to the event loop between chunks (issue 22, point 3): 100 000
+ * malformed values must not hold a health probe for the whole check.
+ */
+export async function normalizeSubmission(
   body: SubmissionBody,
   kind: 'batch' | 'stream',
   catalogue: SourceCatalogue,
-): Submission {
+): Promise<Submission> {
   const { spec, country, key, keySpec, topic, sortBy } = sourceChoices(body, catalogue);
-  const values = dedupe(splitValues(body, key));
+  const submitted = splitValues(body, key);
+  // The position as submitted: a value that is empty once trimmed, counted before de-duplication.
+  const emptyAt = submitted.indexOf('');
+  const values = dedupe(submitted);
   const limit = kind === 'batch' ? LIMITS.batchValues : LIMITS.streamValues;
   if (values.length === 0) throw invalid('values must contain at least one value');
   if (values.length > limit)
     throw invalid(`values must contain at most ${limit} values (got ${values.length})`);
-  const emptyAt = values.indexOf('');
   if (emptyAt >= 0) throw invalid(`values must not contain an empty value (position ${emptyAt})`);
   const tooLong = values.findIndex((value) => value.length > LIMITS.valueLength);
   if (tooLong >= 0) throw invalid(`values[${tooLong}] is longer than ${LIMITS.valueLength} characters`);
@@ -100,11 +107,7 @@ export function normalizeSubmission(
   if (waitSeconds !== null && body.interval !== undefined)
     throw invalid('wait cannot be combined with interval');
 
-  const invalidValues = new Map<number, string>();
-  values.forEach((value, index) => {
-    const problem = keySpec.validate(value);
-    if (problem) invalidValues.set(index, problem);
-  });
+  const invalidValues = await findInvalidValues(values, keySpec.validate);
 
   return {
     kind,
@@ -128,6 +131,26 @@ export function normalizeSubmission(
     intervalMinutes: body.interval ?? null,
     deliver: deliverOf(body),
   };
+}
+
+/** Values checked between two turns of the event loop: about a millisecond of format checks. */
+export const VALIDATE_CHUNK = 2000;
+
+/** The problem of each malformed value by index, checked in chunks with a yield after each. */
+async function findInvalidValues(
+  values: readonly string[],
+  validate: (value: string) => string | null | undefined,
+): Promise<Map<number, string>> {
+  const invalidValues = new Map<number, string>();
+  for (let start = 0; start < values.length; start += VALIDATE_CHUNK) {
+    if (start > 0) await yieldToEventLoop();
+    const end = Math.min(values.length, start + VALIDATE_CHUNK);
+    for (let index = start; index < end; index += 1) {
+      const problem = validate(values[index] ?? '');
+      if (problem) invalidValues.set(index, problem);
+    }
+  }
+  return invalidValues;
 }
 
 /** Credits reserved for a submission: the worst case, values × max_pages (decisions G15). */

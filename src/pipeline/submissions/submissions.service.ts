@@ -10,6 +10,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { isObjectId, newObjectId } from '../../platform/lib/ids.ts';
 import { isoPlus } from '../../platform/lib/time.ts';
+import { yieldToEventLoop } from '../../platform/lib/chunks.ts';
 import { buildResultItem } from '../results/results.item.ts';
 import {
   recordValueResultsWithin,
@@ -186,15 +187,37 @@ export function valueRows(jobId: string, submission: Submission): JobValue[] {
   }));
 }
 
-/** Malformed values get their `parameter_invalid` result at once (decisions G22). */
+/** Malformed values whose results are built and written between two turns of the event loop. */
+export const INVALID_RECORD_CHUNK = 1000;
+
+/**
+ * Malformed values get their `parameter_invalid` result at once (decisions G22), recorded in groups
+ * of {@link INVALID_RECORD_CHUNK} with a yield to the event loop after each (issue 22, point 3):
+ * building, serialising and writing 100 000 of them in one go held every other request for seconds.
+ */
 async function recordInvalidValues(
   trx: Db,
   deps: Pick<SubmitDeps, 'onDeliveryCreated'>,
   job: Job,
   submission: Submission,
 ): Promise<GroupOutcome> {
+  const indexes = [...submission.invalidValues.keys()];
+  const outcome: GroupOutcome = { recorded: [], jobFinished: false, values: [] };
+  for (let start = 0; start < indexes.length; start += INVALID_RECORD_CHUNK) {
+    const chunk = indexes.slice(start, start + INVALID_RECORD_CHUNK);
+    const part = await recordValueResultsWithin(trx, deps, job, invalidInputs(submission, chunk));
+    outcome.recorded.push(...part.recorded);
+    outcome.values.push(...part.values);
+    outcome.jobFinished ||= part.jobFinished;
+    await yieldToEventLoop();
+  }
+  return outcome;
+}
+
+/** The `parameter_invalid` result of each malformed value at `indexes`. */
+function invalidInputs(submission: Submission, indexes: readonly number[]) {
   const now = new Date();
-  const inputs = [...submission.invalidValues.keys()].map((index) => {
+  return indexes.map((index) => {
     const query = {
       source: submission.source,
       country: submission.country,
@@ -215,8 +238,6 @@ async function recordInvalidValues(
     );
     return { index, item, cost: 0, reservedShare: 0 };
   });
-  // One group: the counters, the stream state and any delivery are written once for all of them.
-  return recordValueResultsWithin(trx, deps, job, inputs);
 }
 
 /** The caller's job, or 404 `job not found` for unknown, foreign or malformed ids (G11). */

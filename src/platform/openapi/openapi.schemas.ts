@@ -132,7 +132,10 @@ export function dataResponses(success: TSchema, options: ResponseOptions = {}): 
       'The body is not valid JSON.',
       'malformed JSON body: Unexpected end of JSON input',
     );
-    responses[413] = errorWith('The body exceeds the configured limit.', 'request body too large');
+    responses[413] = errorWith(
+      'The body exceeds the route\u2019s limit (BODY_LIMIT_BYTES, or STREAM_BODY_LIMIT_BYTES for POST /stream).',
+      'request body too large: the limit is 16777216 bytes',
+    );
     responses[415] = errorWith('The body is not JSON.', 'unsupported media type: send application/json');
   }
   return responses;
