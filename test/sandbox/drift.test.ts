@@ -100,7 +100,9 @@ describe('sandbox markupDrift fault', () => {
     const truth = await truthOf('source_11', 'us');
     const product = truth.products[0] as TruthProduct;
     const tcin = /A-(\d{8})$/.exec(product.content.url)?.[1];
-    const pdp = (await app.inject({ url: `/source_11/us/api/redsky/v2/pdp?tcin=${tcin}` })).json();
+    const pdp = (
+      await app.inject({ url: `/source_11/us/redsky_aggregations/v1/web/pdp_client_v1?tcin=${tcin}` })
+    ).json();
     assert.equal(pdp.data.product, undefined);
     assert.equal(pdp.data.pdp_summary.headline, product.name);
     assert.equal(pdp.data.pdp_summary.display_price, `$${(product.content.price_min ?? 0).toFixed(2)}`);
