@@ -102,6 +102,14 @@ describe('the streaming JSON body parser', () => {
     assert.deepEqual(result, { status: 413, body: '{"code":"FST_ERR_CTP_BODY_TOO_LARGE"}' });
   });
 
+  it('answers broken JSON over the limit with the 413 of the limit, as Fastify does', async () => {
+    const [fastifys, streaming] = await Promise.all([echoApp(false), echoApp(true)]);
+    const garbage = () => Readable.from(Array.from({ length: 8 }, () => Buffer.alloc(1024, 'a')));
+    const expected = { status: 413, body: '{"code":"FST_ERR_CTP_BODY_TOO_LARGE"}' };
+    assert.deepEqual(await answer(fastifys, garbage()), expected);
+    assert.deepEqual(await answer(streaming, garbage()), expected);
+  });
+
   it('keeps a character whose UTF-8 bytes arrive in two chunks', async () => {
     const app = await echoApp(true);
     const bytes = Buffer.from('{"s":"café"}');

@@ -72,6 +72,9 @@ function parseJsonBody(request: FastifyRequest, payload: Payload, done: Done): v
     payload.removeListener('data', onData);
     payload.removeListener('end', onEnd);
     payload.removeListener('error', onStreamError);
+    // A refused body is still read (and dropped) by the lingering close, which needs it flowing:
+    // a 'data' listener does not restart a stream that was paused explicitly.
+    if (error !== null) payload.resume();
     done(error, value);
   };
 
@@ -100,13 +103,15 @@ function parseJsonBody(request: FastifyRequest, payload: Payload, done: Done): v
       settle(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
       return;
     }
+    // Broken JSON is answered once the whole body arrived, as Fastify does, so that a body over the
+    // limit is still a 413 whatever it holds.
+    if (parseError !== undefined) return;
     // No more chunks arrive until this one is parsed: the socket's own flow control holds the client.
     payload.pause();
     parsing = parsing
       .then(() => parseText(decoder.decode(chunk, { stream: true })))
       .then(() => {
-        if (parseError !== undefined) settle(new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY());
-        else if (!settled) payload.resume();
+        if (!settled) payload.resume();
       });
   }
 
@@ -121,7 +126,7 @@ function parseJsonBody(request: FastifyRequest, payload: Payload, done: Done): v
         settle(new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY());
         return;
       }
-      await parseText(decoder.decode());
+      if (parseError === undefined) await parseText(decoder.decode());
       if (parseError === undefined && !parser.isEnded) parser.end();
       if (parseError !== undefined || body === undefined || poisoned(body)) {
         settle(new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY());
