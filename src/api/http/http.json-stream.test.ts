@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { Readable } from 'node:stream';
 import { describe, it } from 'node:test';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { installStreamingJsonParser, PARSE_SLICE_CHARS } from './http.json-stream.ts';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { installStreamingJsonParser, PARSE_SLICE_BYTES } from './http.json-stream.ts';
 
 /** An app answering the body it parsed, with Fastify's JSON parser or the streaming one. */
 async function echoApp(streaming: boolean, onBody?: () => void): Promise<FastifyInstance> {
@@ -16,8 +16,8 @@ async function echoApp(streaming: boolean, onBody?: () => void): Promise<Fastify
     onBody?.();
     return { length: JSON.stringify(request.body).length };
   });
-  app.setErrorHandler((error, _request, reply) =>
-    reply.code(error.statusCode ?? 500).send({ code: (error as { code?: string }).code }),
+  app.setErrorHandler((error: FastifyError, _request, reply) =>
+    reply.code(error.statusCode ?? 500).send({ code: error.code }),
   );
   await app.ready();
   return app;
@@ -90,8 +90,8 @@ describe('the streaming JSON body parser', () => {
     counting = false;
     assert.equal(result.status, 200);
     assert.ok(
-      turnsAtBody >= Math.floor(body.length / PARSE_SLICE_CHARS),
-      `${turnsAtBody} turns for ${body.length} characters`,
+      turnsAtBody >= Math.floor(body.length / PARSE_SLICE_BYTES),
+      `${turnsAtBody} turns for ${body.length} bytes`,
     );
   });
 

@@ -14,8 +14,8 @@ import { JSONParser } from '@streamparser/json';
 import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { yieldToEventLoop } from '../../platform/lib/chunks.ts';
 
-/** Characters parsed between two turns of the event loop (a few milliseconds of work). */
-export const PARSE_SLICE_CHARS = 128 * 1024;
+/** Bytes decoded and parsed between two turns of the event loop (a few milliseconds of work). */
+export const PARSE_SLICE_BYTES = 128 * 1024;
 
 type Payload = NodeJS.ReadableStream & { receivedEncodedLength?: number };
 type Done = (error: Error | null, body?: unknown) => void;
@@ -82,17 +82,18 @@ function parseJsonBody(request: FastifyRequest, payload: Payload, done: Done): v
   // a character split between two chunks is kept whole.
   const decoder = new TextDecoder('utf-8');
 
-  /** Parses `text` a slice at a time, yielding between slices, until the JSON is found broken. */
-  const parseText = async (text: string) => {
-    for (let at = 0; at < text.length && !settled; at += PARSE_SLICE_CHARS) {
+  /** Hands decoded text to the parser; only whitespace may follow the value, as with JSON.parse. */
+  const feed = (text: string) => {
+    if (text === '' || parseError !== undefined) return;
+    if (!parser.isEnded) parser.write(text);
+    else if (/\S/.test(text)) parseError = new Error('data after the value');
+  };
+
+  /** Decodes and parses `chunk` a slice at a time, with a turn of the event loop between slices. */
+  const parseChunk = async (chunk: Buffer) => {
+    for (let at = 0; at < chunk.length && !settled && parseError === undefined; at += PARSE_SLICE_BYTES) {
       if (at > 0) await yieldToEventLoop();
-      if (parser.isEnded) {
-        // Only whitespace may follow the value, as with JSON.parse.
-        if (/\S/.test(text.slice(at))) parseError = new Error('data after the value');
-        return;
-      }
-      parser.write(text.slice(at, at + PARSE_SLICE_CHARS));
-      if (parseError !== undefined) return;
+      feed(decoder.decode(chunk.subarray(at, at + PARSE_SLICE_BYTES), { stream: true }));
     }
   };
 
@@ -109,14 +110,14 @@ function parseJsonBody(request: FastifyRequest, payload: Payload, done: Done): v
     // No more chunks arrive until this one is parsed: the socket's own flow control holds the client.
     payload.pause();
     parsing = parsing
-      .then(() => parseText(decoder.decode(chunk, { stream: true })))
+      .then(() => parseChunk(chunk))
       .then(() => {
         if (!settled) payload.resume();
       });
   }
 
   function onEnd() {
-    void parsing.then(async () => {
+    void parsing.then(() => {
       if (settled) return;
       if (!Number.isNaN(declaredLength) && (payload.receivedEncodedLength ?? received) !== declaredLength) {
         settle(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
@@ -126,7 +127,7 @@ function parseJsonBody(request: FastifyRequest, payload: Payload, done: Done): v
         settle(new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY());
         return;
       }
-      if (parseError === undefined) await parseText(decoder.decode());
+      feed(decoder.decode());
       if (parseError === undefined && !parser.isEnded) parser.end();
       if (parseError !== undefined || body === undefined || poisoned(body)) {
         settle(new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY());
