@@ -1,3 +1,4 @@
+import { decodeBody } from '../../src/crawl/fetcher/fetcher.body.ts';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
@@ -38,7 +39,11 @@ describe('sandbox markupDrift fault', () => {
     };
   const driftStat = async (source: SourceId): Promise<number> =>
     (await app.inject({ url: '/_sandbox/stats' })).json()[source]?.markupDrift ?? 0;
-  const pageOf = async (url: string) => app.inject({ url: new URL(url).pathname + new URL(url).search });
+  // Decoded as the service's fetcher decodes: by the declared charset (source_12 serves Shift_JIS).
+  const pageOf = async (url: string) => {
+    const response = await app.inject({ url: new URL(url).pathname + new URL(url).search });
+    return { ...response, body: decodeBody(response.rawPayload, String(response.headers['content-type'])) };
+  };
 
   before(() => {
     app = buildSandboxApp({ seed: 11 });
@@ -100,7 +105,9 @@ describe('sandbox markupDrift fault', () => {
     const truth = await truthOf('source_11', 'us');
     const product = truth.products[0] as TruthProduct;
     const tcin = /A-(\d{8})$/.exec(product.content.url)?.[1];
-    const pdp = (await app.inject({ url: `/source_11/us/api/redsky/v2/pdp?tcin=${tcin}` })).json();
+    const pdp = (
+      await app.inject({ url: `/source_11/us/redsky_aggregations/v1/web/pdp_client_v1?tcin=${tcin}` })
+    ).json();
     assert.equal(pdp.data.product, undefined);
     assert.equal(pdp.data.pdp_summary.headline, product.name);
     assert.equal(pdp.data.pdp_summary.display_price, `$${(product.content.price_min ?? 0).toFixed(2)}`);

@@ -7,7 +7,10 @@ const CONDITIONS: readonly [string, RegExp][] = [
     'refurbished',
     /refurb|generalüberholt|reconditionn|ricondizionat|reacondicionad|recondicionad|gereviseerd|odnowion|renover|整備済み|yenilenmiş/iu,
   ],
-  ['used', /used|gebraucht|occasion|usato|usado|gebruikt|używany|begagnad|中古|ikinci el|brugt|brukt/iu],
+  [
+    'used',
+    /used|pre-owned|gebraucht|occasion|usato|usado|gebruikt|używany|begagnad|中古|ikinci el|brugt|brukt/iu,
+  ],
 ];
 
 /** A condition label (`Gebraucht - Gut`, `Reconditionné`) as `new`, `used` or `refurbished`. */

@@ -5,9 +5,10 @@
  */
 import type { Catalogue, Offer, Product, Seller } from '../catalogue/catalogue.types.ts';
 import { fillLabel } from '../catalogue/labels.ts';
-import { formatMoney, type Language } from '../catalogue/locale.ts';
+import { formatMoney, minorToAmount, type Language } from '../catalogue/locale.ts';
 import { DEPARTMENTS } from '../catalogue/vocabulary.ts';
 import { escapeHtml, htmlDocument } from '../html.ts';
+import { hashString } from '../random.ts';
 import { buyBoxOffer, localizeMinor, operatorOf, REGION_PARAM, type Region } from './source-02.model.ts';
 
 const SPONSORED: Record<Language, string> = {
@@ -73,14 +74,26 @@ function layout(view: Source02View, title: string, body: string, head = ''): str
   });
 }
 
+/**
+ * A result card as Amazon's search pages build it (fixture pages of 2022 and 2026): an
+ * `s-search-result` with `data-asin`, the title `h2` carrying `a-text-normal` itself inside the
+ * `title-recipe` block, ads marked `AdHolder` with a `puis-sponsored-label-text` label.
+ */
 function resultCard(view: Source02View, product: Product, index: number, sponsored: boolean): string {
   const box = buyBoxOffer(product);
   const language = view.catalogue.locale.language;
+  const label = sponsored ? `Sponsored Ad - ` : '';
   return [
-    `<div data-component-type="${sponsored ? 'sp-sponsored-result' : 's-search-result'}" data-asin="${product.id}" data-index="${index}" class="s-result-item${sponsored ? ' AdHolder' : ''}">`,
-    sponsored ? `<span class="puis-label-popover-default">${SPONSORED[language]}</span>` : '',
-    `<h2><a class="a-link-normal s-link-style" href="${link(view, productPath(product))}"><span class="a-text-normal">${escapeHtml(product.name)}</span></a></h2>`,
-    box ? `<span class="a-price"><span class="a-offscreen">${money(view, box.priceMinor)}</span></span>` : '',
+    `<div role="listitem" data-asin="${product.id}" data-index="${index}" data-component-type="s-search-result" class="sg-col-20-of-24 s-result-item s-asin sg-col-0-of-12 sg-col-16-of-20${sponsored ? ' AdHolder' : ''} sg-col s-widget-spacing-small">`,
+    `<div class="puis-card-container s-card-container" data-cy="asin-faceout-container">`,
+    sponsored
+      ? `<div class="a-row a-spacing-micro"><span class="puis-label-popover-default"><a class="puis-label-popover puis-sponsored-label-text" role="button" href="javascript:void(0)"><span class="puis-label-popover-hover"><span aria-hidden="true" class="a-color-secondary">${SPONSORED[language]}</span></span></a></span></div>`
+      : '',
+    `<div data-cy="title-recipe" class="a-section a-spacing-none puis-padding-right-small s-title-instructions-style"><a class="a-link-normal s-line-clamp-2 s-link-style a-text-normal" href="${link(view, productPath(product))}"><h2 aria-label="${label}${escapeHtml(product.name)}" class="a-size-medium a-spacing-none a-color-base a-text-normal"><span>${escapeHtml(product.name)}</span></h2></a></div>`,
+    box
+      ? `<div data-cy="price-recipe" class="a-section a-spacing-none a-spacing-top-small s-price-instructions-style"><span class="a-price" data-a-size="xl" data-a-color="base"><span class="a-offscreen">${money(view, box.priceMinor)}</span><span aria-hidden="true"><span class="a-price-whole">${money(view, box.priceMinor)}</span></span></span></div>`
+      : '',
+    '</div>',
     '</div>',
   ]
     .filter((line) => line !== '')
@@ -106,12 +119,16 @@ export function searchPageHtml(
       : '';
   const next =
     page < pages
-      ? `<ul class="a-pagination"><li class="a-last"><a href="${link(view, '/s', { k: term, page: String(page + 1) })}">→</a></li></ul>`
+      ? `<span class="s-pagination-strip"><a href="${link(view, '/s', { k: term, page: String(page + 1) })}" aria-label="Go to next page, page ${page + 1}" class="s-pagination-item s-pagination-next s-pagination-button s-pagination-separator">Next</a></span>`
       : '';
-  return layout(
-    view,
-    term,
-    `<div class="s-main-slot s-result-list">\n${empty}${cards.join('\n')}\n</div>\n${next}`,
+  // Amazon's search pages end with comments after `</html>` (the fixture page of amazon.de).
+  const trailer = `\n<!-- sp:eh:${hashString(term).toString(36)} -->\n`;
+  return (
+    layout(
+      view,
+      term,
+      `<div class="s-main-slot s-result-list s-search-results sg-row">\n${empty}${cards.join('\n')}\n</div>\n${next}`,
+    ) + trailer
   );
 }
 
@@ -145,7 +162,8 @@ export function productPageHtml(view: Source02View, product: Product): string {
   const buyBox =
     box && seller
       ? [
-          `<div id="corePrice_feature_div"><span class="a-price"><span class="a-offscreen">${money(view, box.priceMinor)}</span></span></div>`,
+          `<div id="corePrice_feature_div"><span class="a-price aok-align-center priceToPay"><span class="a-offscreen">${money(view, box.priceMinor)}</span></span></div>`,
+          `<input type="hidden" name="priceValue" value="${minorToAmount(localizeMinor(box.priceMinor, view.region), view.catalogue.locale)}" id="priceValue">`,
           box.memberPriceMinor !== null
             ? `<div id="memberPrice_feature_div"><span class="member-badge">${escapeHtml(labels.memberPrice)}</span><span class="a-price"><span class="a-offscreen">${money(view, box.memberPriceMinor)}</span></span></div>`
             : '',
@@ -160,11 +178,12 @@ export function productPageHtml(view: Source02View, product: Product): string {
     view,
     product.name,
     [
-      `<div id="dp" data-asin="${product.id}">`,
+      `<div id="dp" class="${escapeHtml(product.category.department)} ${locale.language}_${locale.storefront.toUpperCase()}">`,
+      `<input type="hidden" id="ASIN" name="ASIN" value="${product.id}">`,
       `<div id="wayfinding-breadcrumbs_feature_div"><ul><li><a class="a-link-normal">${escapeHtml(DEPARTMENTS[product.category.department][locale.language])}</a></li></ul></div>`,
       `<h1 id="title"><span id="productTitle">${escapeHtml(product.name)}</span></h1>`,
       `<table class="a-normal a-spacing-micro"><tr class="po-brand"><td><span class="a-text-bold">${BRAND[locale.language]}</span></td><td><span class="po-break-word">${escapeHtml(product.brand)}</span></td></tr></table>`,
-      `<input type="hidden" id="currencyOfPreference" value="${locale.currency}">`,
+      `<input type="hidden" name="currencyOfPreference" value="${locale.currency}" id="currencyOfPreference">`,
       `<div id="buybox">\n${buyBox}\n</div>`,
       `<a id="aod-ingress-link" href="${link(view, offersPath(product))}">${product.offers.length}</a>`,
       '</div>',

@@ -163,6 +163,7 @@ function productContent(
             price: localAmount(box.priceMinor, catalogue, region),
             seller_name: seller.name,
             seller_id: seller.id,
+            condition: box.condition,
           }
         : null,
     seller_type: box && seller ? sellerTypeOf(box, seller) : null,

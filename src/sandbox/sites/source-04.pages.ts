@@ -54,9 +54,12 @@ const pathOf = (view: Source04View, path: string): string =>
 const money = (view: Source04View, minor: number): string =>
   escapeHtml(formatMoney(minor, view.catalogue.locale));
 
+const regionOf = (storefront: string): string => (storefront === 'uk' ? 'GB' : storefront.toUpperCase());
+
 function layout(view: Source04View, title: string, body: string): string {
   return htmlDocument({
-    lang: view.catalogue.locale.language,
+    // Region-qualified like the real site's pages, so `$` reads as CAD on ca and AUD on au.
+    lang: `${view.catalogue.locale.language}-${regionOf(view.catalogue.storefront)}`,
     title: `${title} | Bidbay`,
     body: `<header id="gh"><a id="gh-la" href="${pathOf(view, '/')}">Bidbay</a></header>\n<div id="mainContent">\n${body}\n</div>\n<footer id="glbfooter">Bidbay</footer>`,
   });
@@ -110,6 +113,13 @@ function listingHtml(view: Source04View, product: Product, offer: Offer, microda
     .join('\n');
 }
 
+/**
+ * eBay's invisible template card that precedes every result list ("Shop on eBay", item 123456): real
+ * pages carry it, and a parser must not count it as a listing.
+ */
+const PLACEHOLDER_CARD =
+  '<li class="s-item s-item__pl-on-bottom" data-view="mi:1686|iid:1"><div class="s-item__info clearfix"><a class="s-item__link" href="https://ebay.com/itm/123456?hash=item28caef0a3a"><div class="s-item__title"><span role="heading" aria-level="3">Shop on eBay</span></div></a><div class="s-item__details clearfix"><span class="s-item__price">$20.00</span></div></div></li>';
+
 /** A search page: listings of the matching products. */
 export function searchPageHtml(
   view: Source04View,
@@ -119,8 +129,8 @@ export function searchPageHtml(
   const { catalogue } = view;
   const body =
     listings.length === 0
-      ? `<div class="srp-save-null-search"><h3>${escapeHtml(fillLabel(catalogue.labels.noResults, { term }))}</h3></div><ul class="srp-results" data-currency="${catalogue.locale.currency}"></ul>`
-      : `<h1 class="srp-controls__count-heading">${escapeHtml(fillLabel(catalogue.labels.results, { count: listings.length }))}</h1>\n<ul class="srp-results" data-currency="${catalogue.locale.currency}">\n${listings.map(({ product, offer }) => listingHtml(view, product, offer, false)).join('\n')}\n</ul>`;
+      ? `<div class="srp-save-null-search"><h3>${escapeHtml(fillLabel(catalogue.labels.noResults, { term }))}</h3></div><ul class="srp-results"></ul>`
+      : `<h1 class="srp-controls__count-heading">${escapeHtml(fillLabel(catalogue.labels.results, { count: listings.length }))}</h1>\n${PLACEHOLDER_CARD}\n<ul class="srp-results srp-list clearfix">\n${listings.map(({ product, offer }) => listingHtml(view, product, offer, false)).join('\n')}\n</ul>`;
   return layout(view, term, body);
 }
 

@@ -19,7 +19,6 @@ export const productPath = (product: Product): string => `/ip/${slugOf(product.n
 export const searchPath = (term: string): string => `/search?q=${encodeURIComponent(term)}`;
 
 const STATUS = { green: 'IN_STOCK', orange: 'LIMITED_STOCK', red: 'OUT_OF_STOCK' } as const;
-const SCHEMA_AVAILABILITY = { green: 'InStock', orange: 'LimitedAvailability', red: 'OutOfStock' } as const;
 const CONDITION = { new: 'New', used: 'Used', refurbished: 'Restored' } as const;
 
 function layout(catalogue: Catalogue, title: string, body: string, head = ''): string {
@@ -57,70 +56,92 @@ export function searchPageHtml(
   );
 }
 
-const money = (minor: number, catalogue: Catalogue): { price: number; currencyUnit: string } => ({
+const money = (minor: number, catalogue: Catalogue): Record<string, unknown> => ({
   price: amount(minor, catalogue),
+  priceString: formatMoney(minor, catalogue.locale),
   currencyUnit: catalogue.locale.currency,
 });
 
-function fulfillment(offer: Offer, catalogue: Catalogue): string {
-  if (sellerOf(offer, catalogue).kind === 'operator') return 'VALUEMART';
-  return offer.fulfilledByOperator ? 'VFS' : 'SELLER';
-}
-
+/**
+ * One offer in the fields Walmart's product object gives its primary (buy-box) offer; other
+ * sellers' offers repeat them in `secondaryOffers` (an empty list on the fixture pages, so its
+ * entries' shape is the sandbox's, docs/sandbox.md). `offerTitle` is the sandbox's: a listing
+ * title that differs from the product name.
+ */
 function offerState(offer: Offer, catalogue: Catalogue): Record<string, unknown> {
   const seller = sellerOf(offer, catalogue);
+  const operator = seller.kind === 'operator';
   return {
     offerId: offer.id,
-    title: offer.title,
-    condition: CONDITION[offer.condition],
+    offerTitle: offer.title,
+    conditionType: CONDITION[offer.condition],
     sellerId: seller.id,
     sellerName: seller.name,
-    sellerRating: { rating: seller.rating, count: seller.ratingCount },
-    price: money(offer.priceMinor, catalogue),
-    memberPrice: offer.memberPriceMinor === null ? null : money(offer.memberPriceMinor, catalogue),
-    shipping: money(offer.shippingMinor, catalogue),
+    sellerDisplayName: seller.name,
+    sellerType: operator ? 'INTERNAL' : 'EXTERNAL',
+    fulfillmentType: operator || offer.fulfilledByOperator ? 'FC' : 'MARKETPLACE',
+    sellerAverageRating: seller.rating,
+    sellerReviewCount: seller.ratingCount,
     availabilityStatus: STATUS[offer.availability],
-    fulfillment: fulfillment(offer, catalogue),
+    priceInfo: {
+      currentPrice: money(offer.priceMinor, catalogue),
+      wasPrice: null,
+      shipPrice: money(offer.shippingMinor, catalogue),
+      wPlusEarlyAccessPrice:
+        offer.memberPriceMinor === null ? null : money(offer.memberPriceMinor, catalogue),
+    },
   };
 }
 
-/** A product page: JSON-LD for the product and buy box, the app state for every offer. */
+/** The product's offers as its page lists them: the buy-box (primary) offer first. */
+export function offersInPageOrder(product: Product): Offer[] {
+  const primary = buyBoxOffer(product) ?? product.offers[0];
+  return primary === undefined ? [] : [primary, ...product.offers.filter((offer) => offer !== primary)];
+}
+
+/**
+ * A product page as Walmart's Next.js pages are built: the data in `<script id="__NEXT_DATA__"
+ * type="application/json">` at `props.pageProps.initialData.data.product`, only a WebPage JSON-LD.
+ */
 export function productPageHtml(catalogue: Catalogue, baseUrl: string, product: Product): string {
   const canonical = baseUrl + productPath(product);
-  const box = buyBoxOffer(product);
-  const jsonLd = {
+  const [primary, ...others] = offersInPageOrder(product);
+  const path = new URL(canonical).pathname;
+  const data = {
+    product: {
+      usItemId: product.id,
+      name: product.name,
+      brand: product.brand,
+      upc: product.gtin,
+      type: product.category.noun.en,
+      canonicalUrl: path,
+      category: {
+        path: [{ name: product.category.noun.en, url: `/cp/${slugOf(product.category.noun.en)}` }],
+      },
+      buyBoxSuppression: buyBoxOffer(product) === undefined,
+      transactableOfferCount: product.offers.length,
+      ...(primary ? offerState(primary, catalogue) : {}),
+      secondaryOffers: others.map((offer) => offerState(offer, catalogue)),
+    },
+  };
+  const next = {
+    props: { pageProps: { initialData: { data } } },
+    page: '/ip/[...itemParams]',
+    query: { itemParams: path.split('/').slice(-2) },
+    buildId: 'sandbox',
+  };
+  const webPage = {
     '@context': 'https://schema.org',
-    '@type': 'Product',
-    name: product.name,
-    sku: product.id,
-    gtin13: product.gtin,
-    brand: { '@type': 'Brand', name: product.brand },
-    category: product.category.noun.en,
-    url: canonical,
-    ...(box
-      ? {
-          offers: {
-            '@type': 'Offer',
-            price: amount(box.priceMinor, catalogue),
-            priceCurrency: catalogue.locale.currency,
-            availability: `https://schema.org/${SCHEMA_AVAILABILITY[box.availability]}`,
-            seller: { '@type': 'Organization', name: sellerOf(box, catalogue).name },
-          },
-        }
-      : {}),
+    '@type': 'WebPage',
+    speakable: { '@type': 'SpeakableSpecification', xPath: ['/html/head/title'] },
   };
-  const state = {
-    product: { usItemId: product.id, productName: product.name, canonicalUrl: canonical },
-    buyBox: box ? offerState(box, catalogue) : null,
-    offers: product.offers.map((offer) => offerState(offer, catalogue)),
-  };
-  const price = box
-    ? `<span itemprop="price" data-testid="price-wrap">${escapeHtml(formatMoney(box.priceMinor, catalogue.locale))}</span>`
+  const price = primary
+    ? `<span itemprop="price" data-seo-id="hero-price" data-testid="price-wrap">${escapeHtml(formatMoney(primary.priceMinor, catalogue.locale))}</span>`
     : '';
   return layout(
     catalogue,
     product.name,
-    `<h1 id="main-title">${escapeHtml(product.name)}</h1>\n${price}\n<script>window.__VM_REDUX_INITIAL_STATE__ = ${scriptJson(state)};</script>`,
-    `<link rel="canonical" href="${escapeHtml(canonical)}">\n<script type="application/ld+json">${scriptJson(jsonLd)}</script>`,
+    `<h1 id="main-title" itemprop="name">${escapeHtml(product.name)}</h1>\n${price}\n<script id="__NEXT_DATA__" type="application/json" nonce="">${scriptJson(next)}</script>`,
+    `<link rel="canonical" href="${escapeHtml(canonical)}">\n<script type="application/ld+json">${scriptJson(webPage)}</script>`,
   );
 }

@@ -9,6 +9,7 @@ import type { Catalogue, CatalogueProfile, Product } from '../catalogue/catalogu
 import { gtin13CheckDigit, randomNumericId } from '../catalogue/identifiers.ts';
 import type { SandboxSite, SiteContext, SiteTruth, TruthInput } from '../sandbox.types.ts';
 import {
+  offersInPageOrder,
   productPageHtml,
   productPath,
   SEARCH_PAGE_SIZE,
@@ -78,7 +79,7 @@ function contentOf(product: Product, catalogue: Catalogue, baseUrl: string): Rec
     category: product.category.noun.en,
     ...buyboxTruth(product, catalogue),
     ...offerSummaryTruth(product, catalogue),
-    offers: product.offers.map((offer, index) => memberOfferTruth(offer, index, catalogue)),
+    offers: offersInPageOrder(product).map((offer, index) => memberOfferTruth(offer, index, catalogue)),
   };
 }
 

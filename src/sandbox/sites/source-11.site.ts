@@ -1,7 +1,9 @@
 /**
- * source_11 "RedAisle": a US retailer whose pages are a client-side app. The HTML is an empty shell;
- * search and product data come from its JSON API (`/api/redsky/v2/search?keyword=`,
- * `/api/redsky/v2/pdp?tcin=`), money in integer cents. An unknown TCIN answers 404 with a JSON
+ * source_11 "RedAisle": a US retailer whose pages are a client-side app (Target's, G34). The HTML is
+ * an empty shell; search and product data come from its JSON API at RedSky's paths
+ * (`/redsky_aggregations/v1/web/plp_search_v2?keyword=`, `…/pdp_client_v1?tcin=`) in RedSky's
+ * shape: money in dollars (`price.current_retail`), HTML-escaped titles. The `offers` list of a
+ * product answer (Target Plus partner sellers) is the sandbox's own; real answers have none. An unknown TCIN answers 404 with a JSON
  * error body. Product ids are 8-digit TCINs; the human page is `/p/<slug>/-/A-<tcin>`.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -13,7 +15,7 @@ import { escapeHtml, htmlDocument, queryParam } from '../html.ts';
 import type { SandboxSite, SiteContext, SiteTruth, TruthInput } from '../sandbox.types.ts';
 import { listedOffersTruth, lowestPriceMinor, sellerOf, termAndIdShopTruth } from './shop-kit.ts';
 import { productPageIn } from './drift-kit.ts';
-import { catalogueOf, cheapestOffer, htmlRoute, slugOf, siteBaseUrl } from './site-kit.ts';
+import { amount, catalogueOf, cheapestOffer, htmlRoute, slugOf, siteBaseUrl } from './site-kit.ts';
 
 const SITE_NAME = 'RedAisle';
 
@@ -36,8 +38,9 @@ const profile: CatalogueProfile = {
 };
 
 const productPagePath = (product: Product): string => `/p/${slugOf(product.name)}/-/A-${product.id}`;
+const API = '/redsky_aggregations/v1/web';
 const searchApiPath = (term: string): string =>
-  `/api/redsky/v2/search?keyword=${encodeURIComponent(term)}&count=${SEARCH_PAGE_SIZE}`;
+  `${API}/plp_search_v2?keyword=${encodeURIComponent(term)}&count=${SEARCH_PAGE_SIZE}&offset=0`;
 const AVAILABILITY = { green: 'IN_STOCK', orange: 'LIMITED_STOCK', red: 'OUT_OF_STOCK' } as const;
 
 /** JSON sent as text, the way the API serializes it. */
@@ -45,9 +48,11 @@ function sendJson(reply: FastifyReply, body: unknown, status = 200): FastifyRepl
   return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
 }
 
-const cents = (minor: number, catalogue: Catalogue): { amount_cents: number; currency_code: string } => ({
-  amount_cents: minor,
-  currency_code: catalogue.locale.currency,
+/** RedSky's price object: dollars, with the display text (no currency field: Target sells in USD). */
+const dollars = (minor: number, catalogue: Catalogue): Record<string, unknown> => ({
+  current_retail: amount(minor, catalogue),
+  formatted_current_price: formatMoney(minor, catalogue.locale),
+  formatted_current_price_type: 'reg',
 });
 
 function offerJson(offer: Offer, catalogue: Catalogue): Record<string, unknown> {
@@ -56,17 +61,18 @@ function offerJson(offer: Offer, catalogue: Catalogue): Record<string, unknown> 
     offer_id: offer.id,
     condition: offer.condition.toUpperCase(),
     seller: { id: seller.id, name: seller.name, rating: seller.rating },
-    price: cents(offer.priceMinor, catalogue),
-    shipping: cents(offer.shippingMinor, catalogue),
+    price: dollars(offer.priceMinor, catalogue),
+    shipping: { current_retail: amount(offer.shippingMinor, catalogue) },
     fulfillment: { availability: AVAILABILITY[offer.availability] },
   };
 }
 
 function itemJson(product: Product, baseUrl: string): Record<string, unknown> {
   return {
-    product_description: { title: product.name },
+    // RedSky escapes titles as HTML (`USB &#38; USB-C`).
+    product_description: { title: product.name.replace(/&/g, '&#38;') },
     primary_brand: { name: product.brand },
-    product_classification: { item_type: { name: product.category.noun.en } },
+    product_classification: { item_type: { name: product.category.noun.en }, product_type_name: 'GENERAL' },
     enrichment: { buy_url: baseUrl + productPagePath(product) },
   };
 }
@@ -101,21 +107,29 @@ function shellHtml(title: string, data: string): string {
 }
 
 function register(app: FastifyInstance, context: SiteContext): void {
-  app.get('/:storefront/api/redsky/v2/search', async (request, reply) => {
+  app.get(`/:storefront${API}/plp_search_v2`, async (request, reply) => {
     const catalogue = catalogueOf(request, context);
     if (!catalogue) return sendJson(reply, { errors: [{ message: 'Unknown store' }] }, 404);
     const baseUrl = siteBaseUrl(request, catalogue);
     const results = searchCatalogue(catalogue, queryParam(request.query, 'keyword'));
     const products = results.slice(0, SEARCH_PAGE_SIZE).map((product) => ({
+      __typename: 'ProductSummary',
       tcin: product.id,
+      original_tcin: product.id,
       item: itemJson(product, baseUrl),
-      price: { lowest: cents(lowestPriceMinor(product), catalogue) },
+      price: dollars(lowestPriceMinor(product), catalogue),
     }));
-    return sendJson(reply, {
-      data: { search: { search_response: { total_results: results.length }, products } },
-    });
+    const metadata = {
+      count: SEARCH_PAGE_SIZE,
+      current_page: 1,
+      keyword: queryParam(request.query, 'keyword'),
+      offset: 0,
+      total_pages: Math.max(1, Math.ceil(results.length / SEARCH_PAGE_SIZE)),
+      total_results: results.length,
+    };
+    return sendJson(reply, { data: { search: { search_response: { metadata }, products } } });
   });
-  app.get('/:storefront/api/redsky/v2/pdp', async (request, reply) => {
+  app.get(`/:storefront${API}/pdp_client_v1`, async (request, reply) => {
     const catalogue = catalogueOf(request, context);
     const tcin = queryParam(request.query, 'tcin');
     const product = catalogue?.productById.get(tcin);
@@ -126,7 +140,13 @@ function register(app: FastifyInstance, context: SiteContext): void {
     const offers = product.offers.map((offer) => offerJson(offer, catalogue));
     return sendJson(reply, {
       data: {
-        product: { tcin: product.id, item: itemJson(product, siteBaseUrl(request, catalogue)), offers },
+        product: {
+          __typename: 'Product',
+          tcin: product.id,
+          item: itemJson(product, siteBaseUrl(request, catalogue)),
+          price: dollars(lowestPriceMinor(product), catalogue),
+          offers,
+        },
       },
     });
   });

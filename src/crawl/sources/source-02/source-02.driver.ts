@@ -65,7 +65,8 @@ function fetchLocalized(
 ): Promise<FetchedPage | undefined> {
   const url = new URL(pathOrUrl, context.baseUrl + '/');
   if (!pathOrUrl.startsWith('http'))
-    url.pathname = new URL(context.baseUrl).pathname + pathOrUrl.split('?')[0];
+    // A bare origin's pathname is `/`: joined as is it would ask for `//dp/…` on a real host.
+    url.pathname = new URL(context.baseUrl).pathname.replace(/\/$/u, '') + pathOrUrl.split('?')[0];
   if (DELIVERY_COUNTRIES.includes(query.country))
     url.searchParams.set(DELIVERY_PARAM, query.country.toUpperCase());
   return fetchOrMissing(context, url.toString(), jobType);

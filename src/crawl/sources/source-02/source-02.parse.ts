@@ -1,10 +1,13 @@
-/** Parsers of source_02 (general marketplace) pages: search results, product page, all-offers listing. */
-import type { CheerioAPI } from 'cheerio/slim';
+/**
+ * Parsers of source_02 pages (Amazon's markup, G34): search results and the all-offers listing; the
+ * product page is read in `source-02.product.ts`.
+ */
 import { PageParseError } from '../../vocabulary/crawl.errors.ts';
 import type { FetchedPage } from '../../vocabulary/crawl.types.ts';
 import { conditionOf } from '../../parse/condition.ts';
 import { absoluteUrl, loadPage, required, type Selection } from '../../parse/page.ts';
 import { cleanText, parseAmount, totalOf } from '../../parse/values.ts';
+import { amazonCurrency, type SellerType } from './source-02.markup.ts';
 
 export interface SearchCard {
   product_id: string;
@@ -15,91 +18,74 @@ export interface SearchCard {
 export interface SearchPage {
   /** Organic results only: sponsored cards are left out. */
   cards: SearchCard[];
+  /** The sponsored cards among the results, in page order (not results; kept for checks). */
+  sponsored: SearchCard[];
+  /** The first card on the page, sponsored or not. */
+  firstOnPage: SearchCard | undefined;
+  /** ISO code of the card prices, or null on a page without prices. */
+  currency: string | null;
   nextUrl: string | undefined;
 }
 
-/** Reads a search page; sponsored cards (`sp-sponsored-result`) are not results. */
-export function parseSearchPage(page: FetchedPage): SearchPage {
-  const $ = loadPage(page);
-  if ($('.s-result-list').length === 0) throw new PageParseError(`no result list on ${page.url}`);
-  const cards = $('div[data-component-type="s-search-result"]')
-    .toArray()
-    .map((element) => {
-      const card = $(element);
-      return {
-        product_id: required(card.attr('data-asin'), 'result item code', page),
-        name: cleanText(card.find('h2 .a-text-normal').text()),
-        price: parseAmount(card.find('.a-price .a-offscreen').first().text()),
-      };
-    });
-  const next = $('.a-pagination .a-last a').attr('href');
-  return { cards, nextUrl: next ? absoluteUrl(next, page) : undefined };
+/** A result card is an ad when the page marks it so, in any of the markings Amazon has used. */
+function isSponsored(card: Selection): boolean {
+  return (
+    card.is('.AdHolder') ||
+    card.attr('data-component-type') === 'sp-sponsored-result' ||
+    card.find('.puis-sponsored-label-text, .s-sponsored-label-text').length > 0
+  );
 }
 
-export type SellerType = 'marketplace_operator' | 'fulfilled_by_operator' | 'fulfilled_by_seller';
+/**
+ * Reads a search page. Cards are `[data-component-type="s-search-result"]` with the item code in
+ * `data-asin`; the title is the card's title `h2` (in current markup the `a-text-normal` class sits
+ * on the `h2` itself, in 2022 on a link and a span inside it, so the `h2`'s text is read once).
+ */
+export function parseSearchPage(page: FetchedPage): SearchPage {
+  const $ = loadPage(page);
+  if ($('.s-result-list, .s-main-slot').length === 0)
+    throw new PageParseError(`no result list on ${page.url}`);
+  const all = $('div[data-component-type="s-search-result"], div[data-component-type="sp-sponsored-result"]')
+    .toArray()
+    .filter((element) => ($(element).attr('data-asin') ?? '') !== '')
+    .map((element) => {
+      const card = $(element);
+      const title = card.find('[data-cy="title-recipe"] h2').first();
+      const priceText = cleanText(
+        card.find('.a-price:not(.a-text-price) .a-offscreen').first().text() ||
+          card.find('.a-price .a-offscreen').first().text(),
+      );
+      return {
+        sponsored: isSponsored(card),
+        priceText,
+        card: {
+          product_id: required(card.attr('data-asin'), 'result item code', page),
+          name: cleanText((title.length > 0 ? title : card.find('h2').first()).text()),
+          price: parseAmount(priceText),
+        },
+      };
+    });
+  const next = $('a.s-pagination-next').attr('href') ?? $('.a-pagination .a-last a').attr('href');
+  const shownPrice = all.find((entry) => entry.priceText !== '')?.priceText ?? '';
+  return {
+    cards: all.filter((entry) => !entry.sponsored).map((entry) => entry.card),
+    sponsored: all.filter((entry) => entry.sponsored).map((entry) => entry.card),
+    firstOnPage: all[0]?.card,
+    currency: shownPrice === '' ? null : amazonCurrency($, page, shownPrice),
+    nextUrl: next ? absoluteUrl(next, page) : undefined,
+  };
+}
+
+export { parseProductPage, type ProductPage } from './source-02.product.ts';
+export type { SellerType } from './source-02.markup.ts';
 
 /**
- * Who sells and ships: the operator sells without a seller-profile link; a third party that ships
- * itself shows its own name as "ships from", otherwise the operator fulfils.
+ * Who sells and ships an offer of the listing: the operator sells without a seller-profile link; a
+ * third party that ships itself shows its own name as "ships from", otherwise the operator fulfils.
  */
 function sellerTypeOf(soldBy: Selection, shipsFrom: string, sellerName: string): SellerType {
   if (soldBy.find('a').length === 0 && !soldBy.is('a')) return 'marketplace_operator';
   return shipsFrom === sellerName ? 'fulfilled_by_seller' : 'fulfilled_by_operator';
-}
-
-export interface ProductPage {
-  product_id: string;
-  name: string;
-  url: string;
-  brand_name: string | null;
-  category: string | null;
-  currency: string;
-  buybox: { price: number; seller_name: string; seller_id: string } | null;
-  seller_type: SellerType | null;
-  is_premium: boolean;
-  premium_price: number | null;
-}
-
-function currencyOf($: CheerioAPI, page: FetchedPage): string {
-  return required($('#currencyOfPreference').attr('value'), 'currency', page);
-}
-
-/** Reads a product page and its buy box (absent when no offer can be bought). */
-export function parseProductPage(page: FetchedPage): ProductPage {
-  const $ = loadPage(page);
-  const container = $('#dp');
-  if (container.length === 0 || $('#buybox').length === 0)
-    throw new PageParseError(`no product on ${page.url}`);
-  const canonical = $('link[rel="canonical"]').attr('href');
-  const priceText = $('#corePrice_feature_div .a-offscreen').first().text();
-  const memberPrice = parseAmount($('#memberPrice_feature_div .a-offscreen').first().text());
-  let buybox: ProductPage['buybox'] = null;
-  let sellerType: SellerType | null = null;
-  if (priceText !== '') {
-    const soldBy = $('#merchantInfoFeature_feature_div .offer-display-feature-text-message');
-    const sellerName = cleanText(soldBy.text());
-    buybox = {
-      price: required(parseAmount(priceText), 'buy-box price', page),
-      seller_name: sellerName,
-      seller_id: required($('#merchantID').attr('value'), 'buy-box seller id', page),
-    };
-    const shipsFrom = cleanText(
-      $('#fulfillerInfoFeature_feature_div .offer-display-feature-text-message').text(),
-    );
-    sellerType = sellerTypeOf($('#merchantInfoFeature_feature_div'), shipsFrom, sellerName);
-  }
-  return {
-    product_id: required(container.attr('data-asin'), 'item code', page),
-    name: cleanText($('#productTitle').text()),
-    url: canonical ? absoluteUrl(canonical, page) : page.url,
-    brand_name: cleanText($('tr.po-brand .po-break-word').text()) || null,
-    category: cleanText($('#wayfinding-breadcrumbs_feature_div li a').first().text()) || null,
-    currency: currencyOf($, page),
-    buybox,
-    seller_type: sellerType,
-    is_premium: buybox !== null && memberPrice !== null,
-    premium_price: buybox === null ? null : memberPrice,
-  };
 }
 
 export interface ListedOffer {
@@ -119,7 +105,7 @@ export interface ListedOffer {
 export function parseOffersPage(page: FetchedPage): ListedOffer[] {
   const $ = loadPage(page);
   if ($('#aod-container').length === 0) throw new PageParseError(`no offer listing on ${page.url}`);
-  const currency = currencyOf($, page);
+  const currency = amazonCurrency($, page, cleanText($('.aod-offer-price .a-offscreen').first().text()));
   const offers = $('.aod-offer')
     .toArray()
     .map((element): ListedOffer => {

@@ -1,16 +1,16 @@
 /**
- * Parsers of source_09 (ValueMart) pages: search cards from their data attributes; a product page
- * from its JSON-LD (identity) and the app state assigned in a script (buy box and every offer).
+ * Parsers of source_09 pages (Walmart's markup, G34): search cards from their data attributes; a
+ * product page from its Next.js state (`__NEXT_DATA__`).
  */
 import { PageParseError } from '../../vocabulary/crawl.errors.ts';
 import type { FetchedPage } from '../../vocabulary/crawl.types.ts';
-import { isJsonObject } from '../../extract/jsonld.ts';
-import { absoluteUrl, jsonLdProduct, loadPage, required } from '../../parse/page.ts';
+import { isJsonObject, type JsonObject } from '../../extract/jsonld.ts';
+import { absoluteUrl, assertCompletePage, embeddedJson, loadPage, required } from '../../parse/page.ts';
 import { StateReader } from '../../parse/state.ts';
 import { cleanText, parseAmount } from '../../parse/values.ts';
 import {
-  assignedJson,
   coreOffer,
+  objectAt,
   priceStats,
   type SearchCard,
   type ShopAvailability,
@@ -48,11 +48,8 @@ const CONDITIONS: Readonly<Record<string, string>> = lookupTable({
   New: 'new',
   Used: 'used',
   Restored: 'refurbished',
-});
-const SELLER_TYPES: Readonly<Record<string, string>> = lookupTable({
-  VALUEMART: 'marketplace_operator',
-  VFS: 'fulfilled_by_operator',
-  SELLER: 'fulfilled_by_seller',
+  'Restored Premium': 'refurbished',
+  Refurbished: 'refurbished',
 });
 
 /** A value of a lookup table, or a `PageParseError` for a state value the driver does not know. */
@@ -60,79 +57,93 @@ function lookUp<T>(table: Readonly<Record<string, T>>, key: string, what: string
   return required(table[key], `${what} ${key}`, page);
 }
 
-function memberPriceOf(offer: StateReader, raw: Record<string, unknown>): number | null {
-  return raw['memberPrice'] === null ? null : offer.object('memberPrice').number('price');
+/**
+ * Who sells and ships: Walmart itself (`sellerType: INTERNAL`), a marketplace seller whose order
+ * ships from a Walmart fulfilment centre (`fulfillmentType: FC`, Walmart Fulfillment Services), or
+ * one that ships itself.
+ */
+function sellerTypeOf(offer: StateReader): string {
+  if (offer.optionalString('sellerType') === 'INTERNAL') return 'marketplace_operator';
+  return offer.optionalString('fulfillmentType') === 'FC' ? 'fulfilled_by_operator' : 'fulfilled_by_seller';
 }
 
-function offerOf(offer: StateReader, raw: Record<string, unknown>, index: number, page: FetchedPage) {
-  const price = offer.object('price');
-  const rating = offer.object('sellerRating');
-  const premiumPrice = memberPriceOf(offer, raw);
+/** An amount of a `priceInfo` entry (`{price, priceString, currencyUnit}`), or null when absent. */
+function priceOf(priceInfo: JsonObject, key: string): number | null {
+  const entry = priceInfo[key];
+  if (!isJsonObject(entry)) return null;
+  const price = entry['price'];
+  return typeof price === 'number' && Number.isFinite(price) ? price : null;
+}
+
+/** One offer: the product's own fields (the primary offer) or an entry of `secondaryOffers`. */
+function offerOf(raw: JsonObject, index: number, productName: string, page: FetchedPage) {
+  const offer = new StateReader(raw, page.url);
+  const info = objectAt(raw, 'priceInfo', page);
+  const current = offer.object('priceInfo').object('currentPrice');
+  const premiumPrice = priceOf(info, 'wPlusEarlyAccessPrice');
+  const rating = raw['sellerAverageRating'];
+  const count = raw['sellerReviewCount'];
   return {
     ...coreOffer(
       index + 1,
-      price.number('price'),
-      price.string('currencyUnit'),
-      offer.object('shipping').number('price'),
+      current.number('price'),
+      current.string('currencyUnit'),
+      priceOf(info, 'shipPrice') ?? 0,
     ),
     offer_id: offer.string('offerId'),
-    title: offer.string('title'),
-    condition: lookUp(CONDITIONS, offer.string('condition'), 'condition', page),
+    title: offer.optionalString('offerTitle') ?? productName,
+    condition: lookUp(CONDITIONS, offer.optionalString('conditionType') ?? 'New', 'condition', page),
     seller_name: offer.string('sellerName'),
     seller_id: offer.string('sellerId'),
-    seller_rating: rating.number('rating'),
-    seller_rating_count: rating.number('count'),
+    seller_rating: typeof rating === 'number' ? rating : null,
+    seller_rating_count: typeof count === 'number' ? count : null,
     availability: lookUp(STATUS, offer.string('availabilityStatus'), 'availability', page),
     is_premium: premiumPrice !== null,
     premium_price: premiumPrice,
+    seller_type: sellerTypeOf(offer),
   };
 }
 
-/** The buy-box object of spec 2.4; all empty when nobody holds the buy box. */
-function buyBoxOf(
-  state: Record<string, unknown>,
-  reader: StateReader,
-  page: FetchedPage,
-): Record<string, unknown> {
-  const raw = state['buyBox'];
-  if (raw === null) return { buybox: null, seller_type: null, is_premium: false, premium_price: null };
-  if (!isJsonObject(raw)) throw new PageParseError(`buyBox missing on ${page.url}`);
-  const box = reader.object('buyBox');
-  const premiumPrice = memberPriceOf(box, raw);
-  return {
-    buybox: {
-      price: box.object('price').number('price'),
-      seller_name: box.string('sellerName'),
-      seller_id: box.string('sellerId'),
-    },
-    seller_type: lookUp(SELLER_TYPES, box.string('fulfillment'), 'fulfillment', page),
-    is_premium: premiumPrice !== null,
-    premium_price: premiumPrice,
-  };
-}
-
-/** A product page as content. */
+/**
+ * A product page as content, from `<script id="__NEXT_DATA__">` (`props.pageProps.initialData.
+ * data.product`), the way Walmart's pages carry it: the pages have no Product JSON-LD. The product
+ * object holds the buy-box (primary) offer's seller, price and stock; other sellers' offers are in
+ * `secondaryOffers`. A suppressed buy box (`buyBoxSuppression`) or a product out of stock has none.
+ */
 export function parseProductPage(page: FetchedPage): Record<string, unknown> {
-  const state = assignedJson(page, 'window.__VM_REDUX_INITIAL_STATE__');
-  const reader = new StateReader(state, page.url);
-  const product = new StateReader(required(jsonLdProduct(page), 'JSON-LD product', page), page.url);
-  const rawOffers = Array.isArray(state['offers']) ? (state['offers'] as Record<string, unknown>[]) : [];
-  const offers = reader
-    .array('offers')
-    .map((offer, index) => offerOf(offer, rawOffers[index] ?? {}, index, page));
+  assertCompletePage(page);
+  const next = embeddedJson(page, '__NEXT_DATA__');
+  const raw = objectAt(next, 'props.pageProps.initialData.data.product', page);
+  const product = new StateReader(raw, page.url);
+  const name = product.string('name');
+  const secondary = Array.isArray(raw['secondaryOffers']) ? raw['secondaryOffers'].filter(isJsonObject) : [];
+  const offers = [raw, ...secondary].map((offer, index) => offerOf(offer, index, name, page));
+  const primary = offers[0]!;
+  const holdsBuyBox = raw['buyBoxSuppression'] !== true && primary.availability !== 'out_of_stock';
+  const category = Array.isArray(objectAt(raw, 'category', page)['path'])
+    ? product
+        .object('category')
+        .array('path')
+        .map((entry) => entry.string('name'))
+    : [];
   return {
-    product_id: product.string('sku'),
-    name: product.string('name'),
-    url: reader.object('product').string('canonicalUrl'),
-    brand_name: product.object('brand').string('name'),
-    gtin: product.string('gtin13'),
-    category: product.string('category'),
-    ...buyBoxOf(state, reader, page),
+    product_id: product.string('usItemId'),
+    name,
+    url: absoluteUrl(product.string('canonicalUrl'), page),
+    brand_name: product.optionalString('brand'),
+    gtin: product.optionalString('upc'),
+    category: category.at(-1) ?? null,
+    buybox: holdsBuyBox
+      ? { price: primary.price, seller_name: primary.seller_name, seller_id: primary.seller_id }
+      : null,
+    seller_type: holdsBuyBox ? primary.seller_type : null,
+    is_premium: holdsBuyBox && primary.is_premium,
+    premium_price: holdsBuyBox ? primary.premium_price : null,
     ...priceStats(
       offers.map((offer) => offer.price),
       page,
     ),
     offers_count: offers.length,
-    offers,
+    offers: offers.map(({ seller_type: _type, ...offer }) => offer),
   };
 }

@@ -17,7 +17,9 @@ shopDriverSuite({
         await source11Driver.crawl(context, shopQuery(source11Driver, 'us', 'term', term.term)),
       );
       assert.ok(
-        context.requests.every((request) => request.url.startsWith(`${context.baseUrl}/api/redsky/v2/`)),
+        context.requests.every((request) =>
+          request.url.startsWith(`${context.baseUrl}/redsky_aggregations/v1/web/`),
+        ),
       );
       const page = await fetch(content['url'] as string);
       assert.equal(page.status, 200);
