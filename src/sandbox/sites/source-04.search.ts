@@ -29,7 +29,11 @@ const SPONSORED: Record<string, string> = lookupTable({
  * footer names exists nowhere. No catalogue listing is an advertisement, so organic cards only
  * name the empty ones.
  */
-const LABEL_IDS = { empty: ['s-3i8m464', 's-thk9084'], sponsored: ['s-klbr684', 's-zgsm644'], none: 's-n5pj814' };
+const LABEL_IDS = {
+  empty: ['s-3i8m464', 's-thk9084'],
+  sponsored: ['s-klbr684', 's-zgsm644'],
+  none: 's-n5pj814',
+};
 
 const sponsoredOf = (view: Source04View): string =>
   SPONSORED[view.catalogue.locale.language] ?? (SPONSORED.en as string);
@@ -94,7 +98,9 @@ function cardHtml(view: Source04View, term: string, product: Product, offer: Off
     `<div class="su-card-container__content"><div class="su-card-container__header"><a class="s-card__link" target="_blank" href="${href}"><div role="heading" aria-level="3" class="s-card__title">${styled('primary default', offer.title)}<span class="clipped">Opens in a new window or tab</span></div></a>`,
     `<div class="s-card__subtitle-row"><div class="s-card__subtitle">${styled('secondary default', `${catalogue.labels.condition[offer.condition]} · `)}${styled('secondary default', product.brand)}</div></div></div>`,
     `<div class="su-card-container__attributes su-card-container__attributes--has-secondary"><div class="su-card-container__attributes__primary">`,
-    row(`<span class="su-styled-text primary bold large-1 s-card__price">${escapeHtml(formatMoney(offer.priceMinor, catalogue.locale))}</span>`),
+    row(
+      `<span class="su-styled-text primary bold large-1 s-card__price">${escapeHtml(formatMoney(offer.priceMinor, catalogue.locale))}</span>`,
+    ),
     termsRow(view, offer),
     row(`<span class="su-styled-text secondary large">${shippingHtml(view, offer)}</span>`),
     `</div><div class="su-card-container__attributes__secondary">${sellerRow(view, seller)}</div></div>`,

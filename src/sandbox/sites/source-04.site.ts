@@ -50,7 +50,10 @@ function register(app: FastifyInstance, context: SiteContext): void {
     const term = queryParam(request.query, '_nkw');
     const html = searchPageHtml(viewOf(request, catalogue), term, searchListings(catalogue, term));
     const seed = `source_04:${catalogue.storefront}:${term}`;
-    return sendHtml(reply, weighPage(html, { weight: context.pageWeight, targetBytes: SEARCH_PAGE_BYTES, seed }));
+    return sendHtml(
+      reply,
+      weighPage(html, { weight: context.pageWeight, targetBytes: SEARCH_PAGE_BYTES, seed }),
+    );
   });
   app.get('/:storefront/itm/:id', async (request, reply) => {
     const catalogue = catalogueOf(request, context);
