@@ -21,17 +21,14 @@ import {
   SpentPerDayResponse,
 } from './account-plane.schema.ts';
 import { Type } from '@sinclair/typebox';
+import { createAccountKey, readApiKeys, revokeAccountKey, rotateAccountKey } from './account-plane.keys.ts';
 import {
-  createAccountKey,
   presentSpending,
-  readApiKeys,
   readAuditPage,
   readCredits,
   readLedgerPage,
   readPlan,
   readSpentPerDay,
-  revokeAccountKey,
-  rotateAccountKey,
   updateSpending,
 } from './account-plane.service.ts';
 

@@ -1,4 +1,3 @@
-import { createApiKey } from '../../accounts/provisioning/provisioning.service.ts';
 import type { Account } from '../../accounts/accounts/accounts.table.ts';
 import { insertAuditEntry, listAuditEntries } from '../../accounts/audit/audit.repository.ts';
 import {
@@ -7,17 +6,14 @@ import {
   updateSpendingSettings,
 } from '../../accounts/credits/credits.repository.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { AppError, invalid } from '../../platform/errors/app-error.ts';
+import { invalid } from '../../platform/errors/app-error.ts';
 import type { DashboardSession } from '../../accounts/identity/identity.service.ts';
 import type { JobKind } from '../../pipeline/work/work.table.ts';
 import { isoNow } from '../../platform/lib/time.ts';
 import {
-  findAccountApiKey,
   listAccountJobsPage,
-  listApiKeys,
   listLedgerPage,
   listSourceGrants,
-  revokeApiKey,
   sumSpentPerDay,
 } from './account-plane.repository.ts';
 import { decodeCursor, encodeCursor } from '../http/http.paging.ts';
@@ -96,87 +92,6 @@ export async function readSpentPerDay(db: Db, account: Account, days: number, no
     ]),
   );
   return { error: false as const, days: dates.map((date) => ({ date, spent: spent.get(date) ?? 0 })) };
-}
-
-type KeyRow = NonNullable<Awaited<ReturnType<typeof findAccountApiKey>>>;
-
-function presentKey(row: KeyRow) {
-  return {
-    id: row.id,
-    name: row.label ?? '',
-    prefix: row.key_prefix,
-    created_at: row.created_at,
-    last_used_at: row.last_used_at,
-    revoked_at: row.revoked_at,
-  };
-}
-
-export async function readApiKeys(db: Db, account: Account) {
-  return { error: false as const, keys: (await listApiKeys(db, account.id)).map(presentKey) };
-}
-
-async function requireKey(db: Db, account: Account, keyId: string): Promise<KeyRow> {
-  const key = await findAccountApiKey(db, account.id, keyId);
-  if (!key) throw new AppError('not_found', 'api key not found');
-  return key;
-}
-
-/** Creates a key; the raw key is in this answer only (spec part 5, G18). */
-export async function createAccountKey(db: Db, session: DashboardSession, name: string) {
-  return db.transaction().execute(async (trx) => {
-    const created = await createApiKey(trx, session.account, name);
-    await insertAuditEntry(trx, {
-      accountId: session.account.id,
-      actor: actorOf(session),
-      action: 'api_key.create',
-      target: created.id,
-      details: { name, prefix: created.prefix },
-    });
-    return {
-      error: false as const,
-      key: presentKey(await requireKey(trx, session.account, created.id)),
-      api_key: created.key,
-    };
-  });
-}
-
-/** Replaces a key by a new one of the same name; the old key is revoked in the same transaction. */
-export async function rotateAccountKey(db: Db, session: DashboardSession, keyId: string) {
-  return db.transaction().execute(async (trx) => {
-    const old = await requireKey(trx, session.account, keyId);
-    if (old.revoked_at !== null) throw invalid('api key is revoked: create a new one');
-    await revokeApiKey(trx, old.id);
-    const created = await createApiKey(trx, session.account, old.label);
-    await insertAuditEntry(trx, {
-      accountId: session.account.id,
-      actor: actorOf(session),
-      action: 'api_key.rotate',
-      target: old.id,
-      details: { replaced_by: created.id, prefix: created.prefix },
-    });
-    return {
-      error: false as const,
-      key: presentKey(await requireKey(trx, session.account, created.id)),
-      api_key: created.key,
-    };
-  });
-}
-
-/** Revokes a key (idempotent: a revoked key keeps its first `revoked_at`). */
-export async function revokeAccountKey(db: Db, session: DashboardSession, keyId: string) {
-  return db.transaction().execute(async (trx) => {
-    const key = await requireKey(trx, session.account, keyId);
-    if (key.revoked_at === null) {
-      await revokeApiKey(trx, key.id);
-      await insertAuditEntry(trx, {
-        accountId: session.account.id,
-        actor: actorOf(session),
-        action: 'api_key.revoke',
-        target: key.id,
-      });
-    }
-    return { error: false as const, key: presentKey(await requireKey(trx, session.account, key.id)) };
-  });
 }
 
 /** The spending setting (decisions G16, C5): one resource on two paths. */
