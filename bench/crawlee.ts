@@ -97,7 +97,7 @@ async function runCrawlee(origin: string): Promise<void> {
               title: cleanText(row.find('.productOffers-listItemTitleInner').text()),
               price: parseAmount(row.find('.productOffers-listItemOfferPrice').text()),
               shipping: parseAmount(row.find('.productOffers-listItemOfferShippingDetails').text()),
-              seller: cleanText(row.find('.productOffers-listItemOfferShopV2Name').text()) || null,
+              seller: row.find('.productOffers-listItemOfferShopV2LogoImage').attr('alt') ?? null,
               availability: cleanText(row.find('.productOffers-listItemOfferDeliveryStatus').text()),
             };
           });
