@@ -8,7 +8,7 @@ import type { SandboxSite, SiteContext, SiteTruth, TruthInput } from '../sandbox
 import { itemPath, listingContent, productPath, searchListings } from './source-04.model.ts';
 import { itemPageHtml, productPageHtml, type Source04View } from './source-04.pages.ts';
 import { searchPageHtml } from './source-04.search.ts';
-import { weighPage } from './page-weight.ts';
+import { weighedPage, type PageFooting } from './weigh-kit.ts';
 import {
   catalogueOf,
   offerFlags,
@@ -21,8 +21,8 @@ import { driftedPageHtml, productCodes, productPageIn } from './drift-kit.ts';
 import { truthTerms } from './truth-kit.ts';
 
 const SITE_NAME = 'Bidbay';
-/** Size of a real eBay search page of 60 cards (the 2026 ebay.com fixture page: 3.08 MB). */
-const SEARCH_PAGE_BYTES = 3_000_000;
+/** A real eBay search page of 60 cards (the 2026 ebay.com fixture: 3.08 MB, nothing after `</html>`). */
+const SEARCH_FOOTING: PageFooting = { trailer: '', realBytes: 3_000_000 };
 
 const profile: CatalogueProfile = {
   source: 'source_04',
@@ -50,10 +50,7 @@ function register(app: FastifyInstance, context: SiteContext): void {
     const term = queryParam(request.query, '_nkw');
     const html = searchPageHtml(viewOf(request, catalogue), term, searchListings(catalogue, term));
     const seed = `source_04:${catalogue.storefront}:${term}`;
-    return sendHtml(
-      reply,
-      weighPage(html, { weight: context.pageWeight, targetBytes: SEARCH_PAGE_BYTES, seed }),
-    );
+    return sendHtml(reply, weighedPage(context, html, SEARCH_FOOTING, seed));
   });
   app.get('/:storefront/itm/:id', async (request, reply) => {
     const catalogue = catalogueOf(request, context);
