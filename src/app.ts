@@ -9,6 +9,7 @@ import {
   useJsonSerializer,
 } from './api/account-plane/account-plane.route-schema.ts';
 import { accountPlaneRoutes } from './api/account-plane/account-plane.routes.ts';
+import { accountDashboardRoutes } from './api/account-plane/account-plane.dashboard.routes.ts';
 import { requireDataApiAuth } from './accounts/auth/auth.hook.ts';
 import { dashboardRoutes } from './api/dashboard/dashboard.routes.ts';
 import { healthRoutes, type HealthDeps } from './api/health/health.routes.ts';
@@ -167,6 +168,7 @@ export async function buildApp(deps: AppServices, options: AppOptions): Promise<
     scope.addHook('onRequest', async (request, reply) => limits.charge(reply, sessionOf(request).account.id));
     await accountPlaneRoutes(scope, deps);
     await accountJobsRoutes(scope, deps);
+    await accountDashboardRoutes(scope, deps);
   });
   await app.register(async (scope) => dashboardRoutes(scope));
   return app;
