@@ -22,6 +22,7 @@ import type { Config } from './config.ts';
 import type { Metrics } from './platform/metrics/metrics.ts';
 import type { Logger } from 'pino';
 import { installErrorHandling } from './api/http/http.errors.ts';
+import { installStreamingJsonParser } from './api/http/http.json-stream.ts';
 import { installLingeringClose } from './api/http/http.linger.ts';
 import { installTextGuard } from './api/http/http.text.ts';
 import type { TlsCredentials } from './api/http/http.tls.ts';
@@ -141,6 +142,8 @@ export async function buildApp(deps: AppServices, options: AppOptions): Promise<
       deps.rateLimitStore,
     );
     requireDataApiAuth(scope, deps.db, options.jwtSecret, limits);
+    // Submissions of up to 128 MiB are parsed as they arrive, with turns of the event loop between.
+    installStreamingJsonParser(scope);
     await jobsRoutes(scope, deps);
     await historyRoutes(scope, deps);
     await streamsRoutes(scope, deps);
