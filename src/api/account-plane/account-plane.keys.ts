@@ -36,13 +36,13 @@ async function requireKey(db: Db, account: Account, keyId: string): Promise<KeyR
 /** Creates a key; the raw key is in this answer only (spec part 5, G18). */
 export async function createAccountKey(db: Db, session: DashboardSession, name: string) {
   return db.transaction().execute(async (trx) => {
-    const created = await createApiKey(trx, session.account, name);
+    const created = await createApiKey(trx, session.account, name, 'refuse');
     await insertAuditEntry(trx, {
       accountId: session.account.id,
       actor: actorOf(session),
       action: 'api_key.create',
       target: created.id,
-      details: { name, prefix: created.prefix },
+      details: { name: name.trim(), prefix: created.prefix },
     });
     return {
       error: false as const,

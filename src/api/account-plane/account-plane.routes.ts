@@ -24,13 +24,13 @@ import { Type } from '@sinclair/typebox';
 import { createAccountKey, readApiKeys, revokeAccountKey, rotateAccountKey } from './account-plane.keys.ts';
 import {
   presentSpending,
-  readAuditPage,
   readCredits,
   readLedgerPage,
   readPlan,
   readSpentPerDay,
   updateSpending,
 } from './account-plane.service.ts';
+import { readAuditPage } from './account-plane.audit.ts';
 
 /** `/v1/account/*` (decisions G18, G31, C5), registered behind `requireDashboardSession`. */
 export async function accountPlaneRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {

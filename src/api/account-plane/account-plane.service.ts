@@ -1,5 +1,5 @@
 import type { Account } from '../../accounts/accounts/accounts.table.ts';
-import { insertAuditEntry, listAuditEntries } from '../../accounts/audit/audit.repository.ts';
+import { insertAuditEntry } from '../../accounts/audit/audit.repository.ts';
 import {
   findRunningTotals,
   monthOf,
@@ -22,7 +22,7 @@ import type { Job } from '../../pipeline/work/work.table.ts';
 
 /** The account plane (decisions G31): what a signed-in dashboard user sees and changes. */
 
-const isTimeAndId = (value: unknown): value is [string, string] =>
+export const isTimeAndId = (value: unknown): value is [string, string] =>
   Array.isArray(value) && value.length === 2 && value.every((part) => typeof part === 'string');
 const isSeq = (value: unknown): value is number => Number.isSafeInteger(value);
 
@@ -183,6 +183,8 @@ export function presentJobSummary(row: SummaryRow, latestRun?: Progress) {
     status: progress.status,
     source: row.source,
     country: row.country,
+    key: row.key,
+    topic: row.topic,
     values_total: progress.values_total,
     values_done: progress.values_done,
     values_errors: progress.values_errors,
@@ -190,27 +192,5 @@ export function presentJobSummary(row: SummaryRow, latestRun?: Progress) {
     ...(row.interval_minutes === null ? {} : { run_id: latestRun?.id ?? null, next_run_at: row.next_run_at }),
     created_at: row.created_at,
     updated_at: row.updated_at,
-  };
-}
-
-/** `GET /v1/account/audit`: changes to keys, users and spending, newest first. */
-export async function readAuditPage(db: Db, account: Account, query: { limit: number; cursor?: string }) {
-  const before = decodeCursor(query.cursor, isTimeAndId);
-  const rows = await listAuditEntries(db, account.id, {
-    limit: query.limit,
-    before: before && { at: before[0], id: before[1] },
-  });
-  const last = rows.at(-1);
-  return {
-    error: false as const,
-    entries: rows.map((row) => ({
-      id: row.id,
-      at: row.at,
-      actor: row.actor,
-      action: row.action,
-      target: row.target,
-      details: row.details === null ? null : (JSON.parse(row.details) as Record<string, unknown>),
-    })),
-    next_cursor: rows.length === query.limit && last ? encodeCursor([last.at, last.id]) : null,
   };
 }
