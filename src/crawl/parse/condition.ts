@@ -18,6 +18,15 @@ export function conditionOf(label: string): string {
   return CONDITIONS.find(([, pattern]) => pattern.test(label))?.[0] ?? 'new';
 }
 
+/**
+ * The condition an offer's title states in a closing parenthesis, as price-comparison sites list a
+ * used unit (`Akku-Bohrschrauber 18V (Gebraucht - Gut)`); a title without one is a new unit.
+ */
+export function conditionOfTitle(title: string): string {
+  const label = /\(([^()]+)\)\s*$/u.exec(title)?.[1];
+  return label === undefined ? 'new' : conditionOf(label);
+}
+
 const SCHEMA_CONDITIONS: Record<string, string> = lookupTable({
   NewCondition: 'new',
   UsedCondition: 'used',

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { PageParseError } from '../vocabulary/crawl.errors.ts';
 import type { FetchedPage } from '../vocabulary/crawl.types.ts';
-import { conditionOf, conditionOfSchema } from './condition.ts';
+import { conditionOf, conditionOfSchema, conditionOfTitle } from './condition.ts';
 import { assertCompletePage, embeddedJson, jsonLdProduct } from './page.ts';
 import { StateReader, fromMicros } from './state.ts';
 import { parseAmount, parseCount } from './values.ts';
@@ -57,6 +57,14 @@ describe('value readers', () => {
     assert.equal(conditionOf('Nuevo'), 'new');
     assert.equal(conditionOfSchema('https://schema.org/RefurbishedCondition'), 'refurbished');
     assert.equal(conditionOfSchema(undefined), null);
+  });
+
+  it('reads the condition an offer title states in its closing parenthesis, and new without one', () => {
+    assert.equal(conditionOfTitle('Akku-Bohrschrauber 18V (Gebraucht - Gut)'), 'used');
+    assert.equal(conditionOfTitle("Perceuse (D'occasion - Bon)"), 'used');
+    assert.equal(conditionOfTitle('Monitor 27 (Generalüberholt)'), 'refurbished');
+    assert.equal(conditionOfTitle('Monitor 27 Zoll (2024)'), 'new');
+    assert.equal(conditionOfTitle('Used car polish kit'), 'new');
   });
 
   it('reads a page naming an Object.prototype property as an unknown condition, not a function', () => {

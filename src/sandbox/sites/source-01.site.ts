@@ -140,6 +140,7 @@ export function source01ProductContent(
       return {
         position: index + 1,
         title: offer.title,
+        condition: offer.condition,
         price: amount(offer.priceMinor, catalogue),
         currency: locale.currency,
         shipping: amount(offer.shippingMinor, catalogue),

@@ -27,6 +27,7 @@ import {
   withClassStem,
 } from '../../parse/class-stem.ts';
 import { cleanText, parseAmount, parseCount, parseNumberAttribute, totalOf } from '../../parse/values.ts';
+import { conditionOfTitle } from '../../parse/condition.ts';
 
 /** One result card of a search page. */
 export interface SearchCard {
@@ -124,6 +125,8 @@ const hasClassStemIn = (elements: readonly ScannedElement[], stem: string): bool
 /** An offer row as the product page shows it; marketplace sellers come without a name. */
 export interface ParsedOffer {
   title: string;
+  /** `new`, `used` or `refurbished`, as the offer's title states it (G38). */
+  condition: string;
   price: number;
   currency: string;
   shipping: number;
@@ -256,8 +259,10 @@ function parseOfferRow(row: ScannedElement, currency: string, page: FetchedPage)
   const status = withClass(inRow, 'productOffers-listItemOfferDeliveryStatus');
   const code = /availability--(green|orange|red)/.exec(status[0]?.attribs.class ?? '')?.[1] ?? null;
   const rating = withClass(inShop, 'productOffers-listItemOfferShopV2Rating');
+  const title = cleanText(textOfClass(inRow, 'productOffers-listItemTitleInner'));
   return {
-    title: cleanText(textOfClass(inRow, 'productOffers-listItemTitleInner')),
+    title,
+    condition: conditionOfTitle(title),
     price,
     currency,
     shipping,

@@ -1,14 +1,12 @@
 /**
- * source_03, a shopping search engine whose pages carry their data as embedded JSON state. Key
+ * source_03, Google Shopping's search and product pages (parsers in `source-03.parse.ts`). Key
  * `term` answers the product cards (`offers_count` = number of cards); `id` and `product` (record
  * `gtin|brand|name|mpn`, decisions G4) answer the product page with its listed seller offers, and
  * `partial: true` when the page announces more sellers than it lists.
  */
 import { parseOrExtract } from '../kit/fallback.kit.ts';
-import { parseProduct } from './source-03.parse.ts';
+import { parseProduct, parseSearchPage, type Card } from './source-03.parse.ts';
 import type { CrawlContext, DriverOutcome, SourceDriver, ValueQuery } from '../../vocabulary/crawl.types.ts';
-import { absoluteUrl, embeddedJson, loadPage } from '../../parse/page.ts';
-import { fromMicros, StateReader } from '../../parse/state.ts';
 import { fetchOrMissing, found, noExtraFetches, notFound } from '../kit/driver.kit.ts';
 
 export const source03Driver: SourceDriver = {
@@ -27,45 +25,14 @@ export const source03Driver: SourceDriver = {
   },
 };
 
-interface Card {
-  position: number;
-  id: string;
-  name: string;
-  url: string;
-  price: number;
-  currency: string;
-  seller_name: string;
-  sellers_count: number;
-  rating: number;
-  rating_count: number;
-}
-
-/** The product cards of a search, or undefined when the search page does not exist. */
+/** The product cards of a search's first result page, or undefined when the page does not exist. */
 async function searchCards(
   context: CrawlContext,
   text: string,
   jobType: string,
 ): Promise<Card[] | undefined> {
   const page = await fetchOrMissing(context, `/search?tbm=shop&q=${encodeURIComponent(text)}`, jobType);
-  if (!page) return undefined;
-  loadPage(page);
-  const state = new StateReader(embeddedJson(page, '__STATE__'), page.url);
-  return state.array('results').map((result, index) => {
-    const offer = result.object('offer');
-    const reviews = result.object('reviewSummary');
-    return {
-      position: index + 1,
-      id: result.string('pid'),
-      name: result.string('title'),
-      url: absoluteUrl(result.string('link'), page),
-      price: fromMicros(offer.number('amountMicros')),
-      currency: offer.string('currencyCode'),
-      seller_name: offer.string('merchantName'),
-      sellers_count: result.number('merchantCount'),
-      rating: reviews.number('stars'),
-      rating_count: reviews.number('count'),
-    };
-  });
+  return page ? parseSearchPage(page).cards : undefined;
 }
 
 async function crawlTerm(context: CrawlContext, term: string): Promise<DriverOutcome> {
