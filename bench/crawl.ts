@@ -18,6 +18,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import type {
   CrawlContext,
   DriverOutcome,
@@ -100,7 +101,7 @@ async function serve(mode: Mode): Promise<void> {
  * 2-core machine that server would bound every crawler's rate. The crawlers still fetch and parse
  * every page each time. The pool of values is small (`--pool`), so the kept pages are too.
  */
-function servePagesOnce(app: import('fastify').FastifyInstance): void {
+function servePagesOnce(app: FastifyInstance): void {
   const pages = new Map<string, string>();
   app.addHook('onRequest', async (request, reply) => {
     const page = pages.get(request.url);
