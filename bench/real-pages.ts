@@ -111,8 +111,12 @@ async function main(): Promise<void> {
         ratio(engine?.perSecond, crawlee?.perSecond),
         service ? `${service.perSecond}` : '– (no one-page key)',
         ratio(service?.perSecond, crawlee?.perSecond),
+        // Pages per CPU second against Crawlee's: steadier than rates on a loaded machine.
+        ratio(crawlee?.cpuMsPerUnit, engine?.cpuMsPerUnit),
+        ratio(crawlee?.cpuMsPerUnit, service?.cpuMsPerUnit),
         `${crawlee?.cpuMsPerUnit.toFixed(2)} ms`,
         `${engine?.cpuMsPerUnit.toFixed(2)} ms`,
+        `${service ? service.cpuMsPerUnit.toFixed(2) : '–'} ms`,
         `${floorMs.toFixed(2)} ms`,
         `${crawlee?.peakRssMiB ?? '–'} / ${engine?.peakRssMiB ?? '–'} / ${service?.peakRssMiB ?? '–'}`,
       ]);
@@ -127,8 +131,11 @@ async function main(): Promise<void> {
     'engine × Crawlee',
     'service values/s',
     'service × Crawlee',
+    'engine × Crawlee per CPU',
+    'service × Crawlee per CPU',
     'Crawlee CPU/page',
     'engine CPU/page',
+    'service CPU/value',
     'tokenising floor',
     'peak RSS MiB Crawlee / engine / service',
   ];
