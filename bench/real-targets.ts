@@ -70,7 +70,10 @@ export const BENCH_TARGETS: readonly BenchTarget[] = [
     path: (id) => `/preisvergleich/OffersOfProduct/${id}.html`,
     valuesOf: (truth) => [...ids(truth, 'id'), ...(truth.not_found.id ?? []).slice(0, 20)],
     read: ($) => {
-      const name = cleanText($('.oopStage-title').text());
+      const jsonLd = JSON.parse($('script[type="application/ld+json"]').first().text() || '{}') as {
+        name?: string;
+      };
+      const name = cleanText($('.oopStage-title').text()) || String(jsonLd.name ?? '');
       const rows = $('li.productOffers-listItem').toArray();
       const offers = rows.map((element) => {
         const row = $(element);
@@ -78,7 +81,7 @@ export const BENCH_TARGETS: readonly BenchTarget[] = [
           title: cleanText(row.find('.productOffers-listItemTitleInner').text()),
           price: price(row.find('.productOffers-listItemOfferPrice').text()),
           shipping: price(row.find('.productOffers-listItemOfferShippingDetails').text()),
-          seller: cleanText(row.find('.productOffers-listItemOfferShopV2Name').text()),
+          seller: row.find('.productOffers-listItemOfferShopV2LogoImage').attr('alt') ?? null,
           availability: cleanText(row.find('.productOffers-listItemOfferDeliveryStatus').text()),
         };
       });

@@ -36,7 +36,11 @@ cpSync(`${root}src`, `${root}dist`, {
 });
 await bundleEntries();
 // The bundles in dist/main/ read the dashboard's files at `./static/` beside them, as its module does in src/.
-cpSync(`${root}src/api/dashboard/static`, `${root}dist/main/static`, { recursive: true });
+// The unit tests beside the dashboard's modules stay out of dist.
+cpSync(`${root}src/api/dashboard/static`, `${root}dist/main/static`, {
+  recursive: true,
+  filter: (path) => !path.endsWith('.test.ts'),
+});
 writeBuildStamp(root, startedAtMs);
 process.stdout.write(`pricecrawl build: dist/ written in ${Date.now() - startedAtMs} ms (${BUILD_STAMP})\n`);
 

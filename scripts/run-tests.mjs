@@ -1,9 +1,72 @@
-// Node 20's test runner takes no globs, so the test files are listed here and handed to `node --test`.
-// Pass paths or substrings as arguments to run a subset: `npm run test:unit -- jobs`.
+// Runs the test files of one or more lanes with `node --test` (Node 20's runner takes no globs, so the
+// files are listed here). docs/testing.md describes the lanes.
+//
+//   node scripts/run-tests.mjs                     every lane (what `npm test` runs after the checks)
+//   node scripts/run-tests.mjs --lane=fast         unit + api (what `npm run test:fast` runs)
+//   node scripts/run-tests.mjs --lane=e2e jobs     the e2e files whose path contains "jobs"
+//   node scripts/run-tests.mjs --durations         also print every file's duration, slowest first
+//   node scripts/run-tests.mjs --list              list the selected files with their lanes, run nothing
+//   node scripts/run-tests.mjs --json=out.json     also write each lane's wall time and file durations
+//
+// Other arguments are path substrings that select files (`npm run test:unit -- jobs`).
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildProblem } from '../bin/compiled.js';
+
+/**
+ * Tests beside modules that still reach outside the process: they start the sandbox marketplaces
+ * and crawl them over HTTP, or score the extractor on every page of ../shared/fixtures.
+ */
+const CRAWLS_OVER_HTTP = /test\/support\/(sandbox-server|shop-driver-suite)\.ts|runBenchmark\(/;
+
+/** Tests that start the compiled service or CLI (`npm start`, `npx pricecrawl`, bin/), as users do. */
+const STARTS_COMPILED =
+  /\[\s*'(bin\/pricecrawl\.js|pricecrawl|start)'|npx pricecrawl|startServiceProcess|bin\/compiled/;
+
+const contentOf = (file) => readFileSync(file, 'utf8');
+
+/**
+ * The lanes; a file belongs to the first lane that accepts it. `unit` and `api` files share nothing
+ * (in-process apps, each on its own SQLite directory or PostgreSQL database, ports 0), so they run
+ * concurrently; `integration` and `e2e` start processes and share Redis and run one file at a time.
+ */
+const LANES = [
+  {
+    // Processes as users start them, and clusters of them.
+    name: 'e2e',
+    concurrent: false,
+    accepts: (file) =>
+      /^test\/(e2e|streams|browser)\//.test(file) ||
+      file.endsWith('.cluster.test.ts') ||
+      STARTS_COMPILED.test(contentOf(file)),
+  },
+  {
+    name: 'unit',
+    concurrent: true,
+    accepts: (file) => file.startsWith('src/') && !CRAWLS_OVER_HTTP.test(contentOf(file)),
+  },
+  {
+    name: 'api',
+    concurrent: true,
+    accepts: (file) => /^test\/(api|architecture|client|docs|mock|webhooks)\//.test(file),
+  },
+  // Storage on both dialects, drivers crawling the sandbox over HTTP, the extractor's scoring.
+  { name: 'integration', concurrent: false, accepts: () => true },
+];
+
+/** The order lanes run in: quick answers first. */
+const ORDER = ['unit', 'api', 'integration', 'e2e'];
+
+/** Lane names a `--lane` value stands for. */
+const GROUPS = {
+  fast: ['unit', 'api'],
+  all: ORDER,
+};
+
+/** Lanes that start the compiled service or CLI, so dist/ must be current before they run. */
+const NEEDS_BUILD = new Set(['e2e']);
 
 function findTests(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -13,26 +76,122 @@ function findTests(dir) {
   });
 }
 
-const filters = process.argv.slice(2);
-const files = ['src', 'test']
-  .flatMap((dir) => findTests(dir))
-  .filter((file) => filters.length === 0 || filters.some((filter) => file.includes(filter)))
-  .sort();
-if (files.length === 0) {
-  console.error('no test files matched');
-  process.exit(1);
+/** The lane a test file belongs to. */
+function laneOf(file) {
+  return LANES.find((lane) => lane.accepts(file)).name;
 }
-// Tests that start the service (`npm start`, `npx pricecrawl`) run the compiled code, as production
-// does: when dist/ is missing or older than src/, it is rebuilt first (tests themselves run through tsx).
-const problem = buildProblem();
-if (problem) {
-  console.error(`${problem}: building it for the tests that start the service`);
-  const built = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
-  if (built.status !== 0) process.exit(built.status ?? 1);
+
+function parseArguments(argv) {
+  const options = { lanes: new Set(), durations: false, filters: [] };
+  for (const argument of argv) {
+    if (argument === '--durations') options.durations = true;
+    else if (argument === '--list') options.list = true;
+    else if (argument.startsWith('--json=')) options.json = argument.slice('--json='.length);
+    else if (argument.startsWith('--lane=')) {
+      for (const name of argument.slice('--lane='.length).split(',')) {
+        const names = GROUPS[name] ?? (LANES.some((lane) => lane.name === name) ? [name] : undefined);
+        if (!names) {
+          const known = [...LANES.map((lane) => lane.name), ...Object.keys(GROUPS)].join(', ');
+          console.error(`unknown lane "${name}" (lanes: ${known})`);
+          process.exit(2);
+        }
+        names.forEach((lane) => options.lanes.add(lane));
+      }
+    } else options.filters.push(argument);
+  }
+  if (options.lanes.size === 0) GROUPS.all.forEach((lane) => options.lanes.add(lane));
+  return options;
 }
-const result = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-timeout=300000', ...files],
-  { stdio: 'inherit' },
-);
-process.exit(result.status ?? 1);
+
+/** Runs one lane's files; answers whether they passed and each file's duration. */
+function runLane(lane, files) {
+  const outDir = mkdtempSync(join(tmpdir(), 'pricecrawl-durations-'));
+  const durationsFile = join(outDir, 'durations.jsonl');
+  const concurrency = lane.concurrent ? Math.max(1, availableParallelism()) : 1;
+  console.log(`== lane ${lane.name}: ${files.length} files, ${concurrency} at a time`);
+  const startedMs = Date.now();
+  const result = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--test',
+      `--test-concurrency=${concurrency}`,
+      '--test-timeout=300000',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=./scripts/test-durations.mjs',
+      `--test-reporter-destination=${durationsFile}`,
+      ...files,
+    ],
+    { stdio: 'inherit' },
+  );
+  const wallMs = Date.now() - startedMs;
+  let durations = [];
+  try {
+    durations = readFileSync(durationsFile, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+  } catch {
+    // No file: the runner stopped before any file ended; the exit status says why.
+  }
+  rmSync(outDir, { recursive: true, force: true });
+  return { lane: lane.name, passed: result.status === 0, wallMs, durations };
+}
+
+function printDurations(results, all) {
+  for (const { lane, wallMs, durations } of results) {
+    const sorted = [...durations].sort((a, b) => b.durationMs - a.durationMs);
+    const shown = all ? sorted : sorted.slice(0, 5);
+    console.log(`lane ${lane}: ${(wallMs / 1000).toFixed(1)} s wall, ${durations.length} files`);
+    for (const entry of shown) {
+      const file = entry.file.startsWith(process.cwd())
+        ? entry.file.slice(process.cwd().length + 1)
+        : entry.file;
+      console.log(
+        `  ${(entry.durationMs / 1000).toFixed(2).padStart(8)} s  ${entry.passed ? '' : 'FAILED '}${file}`,
+      );
+    }
+  }
+}
+
+function main() {
+  const options = parseArguments(process.argv.slice(2));
+  const files = ['src', 'test']
+    .flatMap((dir) => findTests(dir))
+    .filter((file) => options.lanes.has(laneOf(file)))
+    .filter((file) => options.filters.length === 0 || options.filters.some((filter) => file.includes(filter)))
+    .sort();
+  if (files.length === 0) {
+    console.error('no test files matched');
+    process.exit(1);
+  }
+  if (options.list) {
+    for (const file of files) console.log(`${laneOf(file)}\t${file}`);
+    return;
+  }
+  const lanes = ORDER.map((name) => LANES.find((lane) => lane.name === name)).filter((lane) =>
+    files.some((file) => laneOf(file) === lane.name),
+  );
+  // Tests that start the service (`npm start`, `npx pricecrawl`) run the compiled code, as production
+  // does: when dist/ is missing or older than src/, it is rebuilt first (tests themselves run through tsx).
+  const problem = lanes.some((lane) => NEEDS_BUILD.has(lane.name)) ? buildProblem() : undefined;
+  if (problem) {
+    console.error(`${problem}: building it for the tests that start the service`);
+    const built = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+    if (built.status !== 0) process.exit(built.status ?? 1);
+  }
+  const results = lanes.map((lane) =>
+    runLane(
+      lane,
+      files.filter((file) => laneOf(file) === lane.name),
+    ),
+  );
+  printDurations(results, options.durations);
+  // bench/test-suite.mjs reads the figures from here.
+  if (options.json) writeFileSync(options.json, `${JSON.stringify(results, null, 2)}\n`);
+  process.exit(results.every((result) => result.passed) ? 0 : 1);
+}
+
+main();

@@ -9,6 +9,7 @@ import {
   useJsonSerializer,
 } from './api/account-plane/account-plane.route-schema.ts';
 import { accountPlaneRoutes } from './api/account-plane/account-plane.routes.ts';
+import { accountDashboardRoutes } from './api/account-plane/account-plane.dashboard.routes.ts';
 import { requireDataApiAuth } from './accounts/auth/auth.hook.ts';
 import { dashboardRoutes } from './api/dashboard/dashboard.routes.ts';
 import { healthRoutes, type HealthDeps } from './api/health/health.routes.ts';
@@ -21,6 +22,7 @@ import type { Config } from './config.ts';
 import type { Metrics } from './platform/metrics/metrics.ts';
 import type { Logger } from 'pino';
 import { installErrorHandling } from './api/http/http.errors.ts';
+import { installStreamingJsonParser } from './api/http/http.json-stream.ts';
 import { installLingeringClose } from './api/http/http.linger.ts';
 import { installTextGuard } from './api/http/http.text.ts';
 import type { TlsCredentials } from './api/http/http.tls.ts';
@@ -140,6 +142,8 @@ export async function buildApp(deps: AppServices, options: AppOptions): Promise<
       deps.rateLimitStore,
     );
     requireDataApiAuth(scope, deps.db, options.jwtSecret, limits);
+    // Submissions of up to 128 MiB are parsed as they arrive, with turns of the event loop between.
+    installStreamingJsonParser(scope);
     await jobsRoutes(scope, deps);
     await historyRoutes(scope, deps);
     await streamsRoutes(scope, deps);
@@ -167,6 +171,7 @@ export async function buildApp(deps: AppServices, options: AppOptions): Promise<
     scope.addHook('onRequest', async (request, reply) => limits.charge(reply, sessionOf(request).account.id));
     await accountPlaneRoutes(scope, deps);
     await accountJobsRoutes(scope, deps);
+    await accountDashboardRoutes(scope, deps);
   });
   await app.register(async (scope) => dashboardRoutes(scope));
   return app;

@@ -128,6 +128,21 @@ describe('CRAWL_LIMITS: politeness per source or (source, country) pair', () => 
     );
   });
 
+  it('reads key web as the per-host limits of the web source, and refuses a country for it', () => {
+    const sources = { ...SOURCES, web: ['de', 'us'] };
+    const config = loadConfig({ CRAWL_LIMITS: '{"web": {"rps": 0.5, "concurrency": 1}}' }, sources);
+    assert.deepEqual({ ...config.crawlLimits }, { web: { requestsPerSecond: 0.5, concurrency: 1 } });
+    try {
+      loadConfig({ CRAWL_LIMITS: '{"web.de": {"rps": 2}}' }, sources);
+      assert.fail('the configuration was accepted');
+    } catch (error) {
+      assert.ok(error instanceof ConfigError);
+      assert.deepEqual(error.problems, [
+        'CRAWL_LIMITS: "web.de": web is limited per target host, not per country: use "web"',
+      ]);
+    }
+  });
+
   it('lists every bad key, setting and number as a problem of its own, beside other bad variables', () => {
     const problems = problemsOf({
       PORT: 'eighty',

@@ -149,6 +149,12 @@ const schema = {
   // Sources and hosts fetched through headless Chromium, off by default (docs/crawl-engine.md).
   crawlRender: { env: 'CRAWL_RENDER', parse: renderSettings, default: DEFAULT_RENDER },
   callbackAllowHosts: { env: 'CALLBACK_ALLOW_HOSTS', parse: list, default: [] as string[] },
+  // Crawl targets of the `web` source the address rules let through (decisions G35), same syntax.
+  crawlAllowHosts: { env: 'CRAWL_ALLOW_HOSTS', parse: list, default: [] as string[] },
+  // A `web` page larger than this is refused with reason_detail (decisions G35); 5 MiB.
+  webMaxPageBytes: { env: 'WEB_MAX_PAGE_BYTES', parse: integer(1024, 104_857_600), default: 5 * 1024 * 1024 },
+  // Named in the User-Agent of `web` crawls, so a site owner can find who crawls and how to object.
+  crawlContactUrl: { env: 'CRAWL_CONTACT_URL', parse: httpUrl, default: undefined as string | undefined },
   // POST /stream must fit 100 000 values of up to 1000 characters (issue 5).
   streamBodyLimitBytes: {
     env: 'STREAM_BODY_LIMIT_BYTES',

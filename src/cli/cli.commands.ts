@@ -14,8 +14,7 @@ import { updateSpendingSettings } from '../accounts/credits/credits.repository.t
 import { creditBalance, grantCredits } from '../accounts/credits/credits.service.ts';
 import { verifyAccountLedger } from '../pipeline/work/work.credits-check.ts';
 import { invalid } from '../platform/errors/app-error.ts';
-import { createUser, disableUser } from '../accounts/identity/identity.users.ts';
-import { USAGE } from './cli.usage.ts';
+import { createUser, disableUser, setUserPassword } from '../accounts/identity/identity.users.ts';
 
 /** What an operator command needs: the database and the source catalogue. */
 export interface CliDeps {
@@ -124,6 +123,16 @@ export async function runDatabaseCommand(deps: CliDeps, argv: string[]): Promise
       // A generated password is printed this once; a given one is never echoed.
       return { account: account.name, id: user.id, email: user.email, ...(generated ? { password } : {}) };
     }
+    case 'users set-password': {
+      const values = parse(args, { email: { type: 'string' }, password: { type: 'string' } });
+      const { user, password, generated } = await setUserPassword(deps.db, {
+        email: requireOption(values, 'email'),
+        password: values.password as string | undefined,
+        actor: 'operator',
+      });
+      // As for `users create`: a generated password is printed this once, a given one never echoed.
+      return { id: user.id, email: user.email, status: user.status, ...(generated ? { password } : {}) };
+    }
     case 'users disable': {
       const values = parse(args, { email: { type: 'string' } });
       const user = await disableUser(deps.db, requireOption(values, 'email'), 'operator');
@@ -198,6 +207,6 @@ export async function runDatabaseCommand(deps: CliDeps, argv: string[]): Promise
       return { account: updated.name, overage: updated.overage === 1, budget_cap: updated.budget_cap };
     }
     default:
-      throw invalid(`unknown command ${JSON.stringify(argv.slice(0, 2).join(' '))}\n${USAGE}`);
+      throw invalid(`unknown command ${JSON.stringify(argv.slice(0, 2).join(' '))}`);
   }
 }

@@ -1,5 +1,4 @@
-import { access, appendFile, constants, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { appendFile, writeFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import {
@@ -9,7 +8,17 @@ import {
   type JobSubmission,
 } from '../client/index.ts';
 import { createProgress, type ProgressTarget } from './cli.progress.ts';
-import { USAGE } from './cli.usage.ts';
+import { commandUsage, helpPointer } from './cli.usage.ts';
+import { hintFor } from './cli.hints.ts';
+import {
+  checkFormat,
+  checkWritable,
+  emit,
+  format,
+  writeOutput,
+  type OutputIo,
+  type Values,
+} from './cli.output.ts';
 import { parseValues, readInput, UsageError } from './cli.values.ts';
 import { lookupTable, ownValue } from '../platform/lib/lookup.ts';
 
@@ -17,9 +26,7 @@ import { lookupTable, ownValue } from '../platform/lib/lookup.ts';
 export const EXIT = { ok: 0, apiError: 1, usage: 2 } as const;
 
 /** The process around a user command, passed in so tests and the shell supply their own. */
-export interface UserCommandIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
+export interface UserCommandIo extends OutputIo {
   stdin: Readable;
   progress: ProgressTarget;
 }
@@ -30,8 +37,6 @@ export interface UserCommandSettings {
   apiKey: string | undefined;
   fetch?: FetchFunction;
 }
-
-type Values = Record<string, string | boolean | undefined>;
 
 const SUBMISSION_OPTIONS = {
   source: { type: 'string' },
@@ -73,12 +78,6 @@ function wholeNumber(values: Values, name: string): number | undefined {
   return Number(raw);
 }
 
-function format(values: Values): 'csv' | 'json' {
-  const raw = values.format ?? 'csv';
-  if (raw !== 'csv' && raw !== 'json') throw new UsageError('--format must be csv or json');
-  return raw;
-}
-
 async function submissionOf(values: Values, input: string, io: UserCommandIo): Promise<JobSubmission> {
   const column = typeof values.column === 'string' ? values.column : undefined;
   const list = parseValues(
@@ -104,42 +103,15 @@ async function submissionOf(values: Values, input: string, io: UserCommandIo): P
   return submission;
 }
 
-/** Writes or appends to the user's output file; a path that cannot be written is a usage error. */
-async function writeOutput(
-  path: string,
-  text: string,
-  write: (path: string, text: string) => Promise<void>,
-): Promise<void> {
-  try {
-    await write(path, text);
-  } catch (error) {
-    throw new UsageError(`cannot write ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-  }
-}
-
-/** Fails before any request when `-o FILE` could not be written later (e.g. its folder is missing). */
-async function checkWritable(output: string | boolean | undefined): Promise<void> {
-  if (typeof output !== 'string' || output === '-') return;
-  try {
-    await access(dirname(resolve(output)), constants.W_OK);
-  } catch (error) {
-    throw new UsageError(`cannot write ${output}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-  }
-}
-
-/** Writes a download to `-o FILE` (saying so on stderr) or to stdout. */
-async function emit(text: string, output: string | boolean | undefined, io: UserCommandIo): Promise<void> {
-  if (typeof output !== 'string' || output === '-') return io.stdout(text);
-  await writeOutput(output, text, writeFile);
-  io.stderr(`wrote ${output}\n`);
-}
-
 async function download(client: PricecrawlClient, jobId: string, values: Values, io: UserCommandIo) {
-  const text =
-    format(values) === 'csv'
+  const wanted = format(values);
+  const data =
+    wanted === 'csv'
       ? await client.jobs.downloadCsv(jobId)
-      : `${JSON.stringify(await client.jobs.download(jobId), null, 2)}\n`;
-  await emit(text, values.output, io);
+      : wanted === 'xlsx'
+        ? await client.jobs.downloadXlsx(jobId)
+        : `${JSON.stringify(await client.jobs.download(jobId), null, 2)}\n`;
+  await emit(data, values.output, io);
 }
 
 async function waitWithProgress(client: PricecrawlClient, jobId: string, io: UserCommandIo): Promise<number> {
@@ -167,7 +139,7 @@ async function submit(client: PricecrawlClient, args: string[], io: UserCommandI
   );
   const submission = await submissionOf(values, positionals[0] ?? '-', io);
   if (typeof values.callback === 'string') submission.callback_url = values.callback;
-  format(values);
+  checkFormat(values, io);
   await checkWritable(values.output);
   const answer = await client.jobs.submit(submission);
   const jobId = answer.job._id;
@@ -176,6 +148,7 @@ async function submit(client: PricecrawlClient, args: string[], io: UserCommandI
     io.stdout(
       `${JSON.stringify({ job_id: jobId, status: answer.job.status, values: answer.job.values.length, ...secret })}\n`,
     );
+    io.stderr(`hint: \`npx pricecrawl download ${jobId} --wait -o results.csv\` waits for the results\n`);
     return EXIT.ok;
   }
   const code = await waitWithProgress(client, jobId, io);
@@ -185,17 +158,32 @@ async function submit(client: PricecrawlClient, args: string[], io: UserCommandI
 }
 
 async function status(client: PricecrawlClient, args: string[], io: UserCommandIo): Promise<number> {
-  const { values, positionals } = parse(args, { stream: { type: 'boolean' } }, 1);
+  const { values, positionals } = parse(args, { stream: { type: 'boolean' }, wait: { type: 'boolean' } }, 1);
   const jobId = positionals[0] ?? '';
-  const answer = values.stream === true ? await client.streams.get(jobId) : await client.jobs.get(jobId);
+  if (values.stream === true) {
+    if (values.wait === true) throw new UsageError('--wait is for batch jobs; a stream: --follow on submit');
+    io.stdout(`${JSON.stringify(await client.streams.get(jobId), null, 2)}\n`);
+    return EXIT.ok;
+  }
+  if (values.wait === true) {
+    const code = await waitWithProgress(client, jobId, io);
+    io.stdout(`${JSON.stringify(await client.jobs.get(jobId), null, 2)}\n`);
+    return code;
+  }
+  const answer = await client.jobs.get(jobId);
   io.stdout(`${JSON.stringify(answer, null, 2)}\n`);
+  if (answer.status !== 'finished' && answer.status !== 'failed') {
+    io.stderr(
+      `hint: the job is ${answer.status}: \`npx pricecrawl status ${jobId} --wait\` follows it to the end, \`npx pricecrawl download ${jobId} --wait\` then writes its results\n`,
+    );
+  }
   return EXIT.ok;
 }
 
 async function downloadCommand(client: PricecrawlClient, args: string[], io: UserCommandIo): Promise<number> {
   const { values, positionals } = parse(args, { ...OUTPUT, wait: { type: 'boolean' } }, 1);
   const jobId = positionals[0] ?? '';
-  format(values);
+  checkFormat(values, io);
   await checkWritable(values.output);
   if (values.wait === true) {
     const code = await waitWithProgress(client, jobId, io);
@@ -262,7 +250,7 @@ export async function runUserCommand(
   const [name = '', ...args] = argv;
   const command = ownValue(COMMANDS, name);
   if (args.includes('--help') || args.includes('-h')) {
-    io.stdout(`${USAGE}\n`);
+    io.stdout(`${commandUsage(command ? name : undefined)}\n`);
     return EXIT.ok;
   }
   try {
@@ -278,12 +266,13 @@ export async function runUserCommand(
     return await command(client, args, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr(`error: ${error.message}\n${USAGE}\n`);
+      io.stderr(`error: ${error.message}\n${helpPointer(command ? name : undefined)}\n`);
       return EXIT.usage;
     }
     if (error instanceof PricecrawlError) {
       const status = error.status === 0 ? '' : ` (HTTP ${error.status})`;
-      io.stderr(`error: ${error.message}${status}\n`);
+      const hint = hintFor(error, name, args);
+      io.stderr(`error: ${error.message}${status}\n${hint === undefined ? '' : `hint: ${hint}\n`}`);
       return EXIT.apiError;
     }
     throw error;

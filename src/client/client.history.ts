@@ -1,5 +1,5 @@
 import type { ClientContext } from './client.jobs.ts';
-import type { HistoryPage, HistoryPoint, HistoryQuery } from './client.types.ts';
+import type { HistoryPage, HistoryPoint, HistoryQuery } from './client.history.types.ts';
 
 function historyQuery(query: HistoryQuery, format: 'json' | 'csv') {
   const { source, country, key, value, from, to, offset, limit } = query;

@@ -52,10 +52,19 @@ export interface ApiRequest {
   body?: unknown;
   headers?: Record<string, string>;
   auth: 'api' | 'session' | 'none';
-  /** `text` answers the body as a string (CSV downloads); an `{error:true}` JSON answer still throws. */
-  expect?: 'json' | 'text';
+  /**
+   * `text` answers the body as a string (CSV downloads), `bytes` as a `Uint8Array` (XLSX
+   * downloads); an `{error:true}` JSON answer still throws.
+   */
+  expect?: 'json' | 'text' | 'bytes';
   signal?: AbortSignal;
 }
+
+const ACCEPT = {
+  json: 'application/json',
+  text: 'text/csv, application/json',
+  bytes: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/json',
+} as const;
 
 const RETRYABLE_STATUS = (status: number) => status === 429 || (status >= 500 && status !== 501);
 
@@ -132,7 +141,7 @@ export class Transport {
 
   private headers(request: ApiRequest): Record<string, string> {
     const headers: Record<string, string> = {
-      accept: request.expect === 'text' ? 'text/csv, application/json' : 'application/json',
+      accept: ACCEPT[request.expect ?? 'json'],
       'user-agent': this.options.userAgent,
       ...request.headers,
     };
@@ -160,6 +169,7 @@ export class Transport {
     const timeout = AbortSignal.timeout(this.options.requestTimeoutMs);
     let response: Response;
     let text: string;
+    let bytes: Uint8Array | undefined;
     try {
       response = await this.options.fetch(url, {
         method: request.method,
@@ -168,7 +178,12 @@ export class Transport {
         signal: request.signal ? AbortSignal.any([request.signal, timeout]) : timeout,
         redirect: 'error',
       });
-      text = await response.text();
+      if (request.expect === 'bytes') {
+        bytes = new Uint8Array(await response.arrayBuffer());
+        text = isJson(response) ? new TextDecoder().decode(bytes) : '';
+      } else {
+        text = await response.text();
+      }
     } catch (cause) {
       if (request.signal?.aborted) throw request.signal.reason;
       const timedOut = timeout.aborted;
@@ -210,8 +225,11 @@ export class Transport {
     }
     if (isErrorBody(body))
       return { kind: 'failed', error: errorFromAnswer(200, body), retryable: false, unprocessed: false };
+    if (request.expect === 'bytes' && bytes !== undefined && !isJson(response)) {
+      return { kind: 'done', value: bytes };
+    }
     if ((request.expect === 'text') !== (typeof body === 'string')) {
-      const wanted = request.expect === 'text' ? 'text' : 'JSON';
+      const wanted = request.expect === undefined || request.expect === 'json' ? 'JSON' : request.expect;
       const error = new PricecrawlError(`answer of ${url} is not ${wanted}`, {
         status: response.status,
         code: 'bad_response',

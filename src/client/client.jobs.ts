@@ -118,6 +118,18 @@ export class JobsApi {
     });
   }
 
+  /** The results of a finished job as an XLSX workbook (sheet `results`, docs/downloads.md). */
+  downloadXlsx(jobId: string, options: { signal?: AbortSignal } = {}): Promise<Uint8Array> {
+    return this.context.transport.send<Uint8Array>({
+      method: 'GET',
+      path: `/job/${encodeURIComponent(jobId)}/download`,
+      query: { format: 'xlsx' },
+      auth: 'api',
+      expect: 'bytes',
+      signal: options.signal,
+    });
+  }
+
   /** Changes an interval job (`PUT /job/{id}`, decisions G5). */
   async update(jobId: string, changes: IntervalUpdate): Promise<Job> {
     const answer = await this.context.transport.send<{ job: Job }>({

@@ -4,13 +4,16 @@ import { DEFAULT_RETRY, Transport, type FetchFunction, type RetryOptions } from 
 import { JobsApi, type ClientContext } from './client.jobs.ts';
 import { StreamsApi } from './client.streams.ts';
 
-/** The client's default service address, the service's embedded default. */
+/**
+ * The service's embedded default address, for callers that want it; the client never assumes it:
+ * where the service runs is the caller's configuration (the CLI's is `PRICECRAWL_URL`).
+ */
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8080';
 
-/** Options of `new PricecrawlClient(…)`; all optional. */
+/** Options of `new PricecrawlClient(…)`; only `baseUrl` is required. */
 export interface PricecrawlClientOptions {
-  /** Service address (default `http://127.0.0.1:8080`). */
-  baseUrl?: string;
+  /** Service address, e.g. `http://127.0.0.1:8080` ({@link DEFAULT_BASE_URL}). */
+  baseUrl: string;
   /** The data API key (`svc_live_…`), sent as `x-api-key` on `/job`, `/stream`, `/history`. */
   apiKey?: string;
   /** A dashboard session token, sent as `Authorization: Bearer` on `/v1/account/*`. */
@@ -36,7 +39,7 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  * A typed client of the Pricecrawl API.
  *
  * ```ts
- * const client = new PricecrawlClient({ apiKey: process.env.PRICECRAWL_API_KEY });
+ * const client = new PricecrawlClient({ baseUrl: 'http://127.0.0.1:8080', apiKey: 'svc_live_…' });
  * const { job } = await client.jobs.submit({ source: 'source_01', country: 'de', key: 'id', values: ['8401952'] });
  * await client.jobs.wait(job._id);
  * const csv = await client.jobs.downloadCsv(job._id);
@@ -48,11 +51,14 @@ export class PricecrawlClient {
   readonly history: HistoryApi;
   readonly account: AccountApi;
 
-  constructor(private readonly options: PricecrawlClientOptions = {}) {
+  constructor(private readonly options: PricecrawlClientOptions) {
+    if (typeof options?.baseUrl !== 'string' || options.baseUrl === '') {
+      throw new TypeError('PricecrawlClient needs baseUrl, the service address (e.g. http://127.0.0.1:8080)');
+    }
     const fetchFunction: FetchFunction = options.fetch ?? ((input, init) => fetch(input, init));
     const sleep = options.sleep ?? defaultSleep;
     const transport = new Transport({
-      baseUrl: options.baseUrl ?? DEFAULT_BASE_URL,
+      baseUrl: options.baseUrl,
       apiKey: options.apiKey,
       sessionToken: options.sessionToken,
       fetch: fetchFunction,

@@ -86,7 +86,7 @@ export interface ResultItem {
   key: string;
   success: boolean;
   reason: string | null;
-  /** On a `parameter_invalid` result only: what is wrong with the value (decisions G37). */
+  /** On a `parameter_invalid` result or a `web` refusal: what is wrong or refused (decisions G37). */
   reason_detail?: string;
   /**
    * Source-specific (spec 2.4). `price_min`, `price_max`, `price_avg`, `offers_count` count the
@@ -268,47 +268,4 @@ export interface ReplayResponse {
 export interface ReplayAllResponse {
   error: false;
   replayed: number;
-}
-
-/** Query of `GET /history` (docs/history.md). */
-export interface HistoryQuery {
-  source: string;
-  country: string;
-  key: string;
-  value: string;
-  /** A date `2025-03-01` or a date-time with zone; inclusive. */
-  from?: string;
-  to?: string;
-  offset?: number;
-  /** 1..1000, default 100. */
-  limit?: number;
-}
-
-/** One point of a value's price history. */
-export interface HistoryPoint {
-  observed_at: string;
-  topic: string;
-  found: boolean;
-  price_min: number | null;
-  price_avg: number | null;
-  price_max: number | null;
-  offers_count: number;
-  buybox_price: number | null;
-  currency: string | null;
-}
-
-/** `GET /history`. */
-export interface HistoryPage {
-  error: false;
-  source: string;
-  country: string;
-  key: string;
-  value: string;
-  from: string | null;
-  to: string | null;
-  offset: number;
-  limit: number;
-  total: number;
-  count: number;
-  points: HistoryPoint[];
 }

@@ -22,6 +22,8 @@ export type { IterateOptions, StreamsApi } from './client.streams.ts';
 export type { HistoryApi } from './client.history.ts';
 export type * from './client.account.ts';
 export type * from './client.types.ts';
+export type * from './client.web.ts';
+export type * from './client.history.types.ts';
 export type * from './client.webhooks.ts';
 export {
   verifyWebhook,

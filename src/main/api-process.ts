@@ -45,7 +45,13 @@ export async function runApiProcess(config: Config): Promise<void> {
   const jwtSecret = await loadJwtSecret(runtime.deps.db);
   const app = await buildApp(runtime.deps, { jwtSecret, isAccepting: () => accepting, https });
   const scheme = https ? 'https' : 'http';
-  const { email, createdPassword } = await bootstrapUser;
+  const { email, createdPassword, passwordApplied } = await bootstrapUser;
+  if (passwordApplied) {
+    logger.warn(
+      { email },
+      "BOOTSTRAP_USER_PASSWORD differed from the dashboard user's password and is now its password (its sessions ended)",
+    );
+  }
   if (createdPassword) {
     process.stdout.write(
       `Dashboard user created. Sign in at ${scheme}://${config.host}:${config.port}/dashboard with\n` +

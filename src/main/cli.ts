@@ -8,7 +8,7 @@
  * pay for the database and catalogue modules it never uses.
  */
 
-import { USER_COMMANDS } from '../cli/cli.usage.ts';
+import { commandOf, helpPointer, USER_COMMANDS } from '../cli/cli.usage.ts';
 
 const USAGE_HINT = 'run `npx pricecrawl help` for the commands';
 
@@ -52,7 +52,8 @@ async function runOperatorCommand(argv: string[], io: Io): Promise<number> {
           ? error.message
           : String(error)
         : appError.message;
-    io.stderr(`${JSON.stringify({ error: true, message })}\n`);
+    const hint = helpPointer(commandOf(argv));
+    io.stderr(`${JSON.stringify({ error: true, message, hint })}\n`);
     return 2;
   } finally {
     await db.destroy();
@@ -68,15 +69,17 @@ async function runUserCommandFromShell(argv: string[], io: Io): Promise<number> 
   try {
     settings = loadClientConfig();
   } catch (error) {
-    io.stderr(`error: ${error instanceof ConfigError ? error.problems.join('; ') : String(error)}\n`);
+    const problem = error instanceof ConfigError ? error.problems.join('; ') : String(error);
+    io.stderr(`error: ${problem}\n${helpPointer(argv[0])}\n`);
     return 2;
   }
   const progress = { stream: process.stderr, isTTY: process.stderr.isTTY === true };
-  return runUserCommand(argv, { ...io, stdin: process.stdin, progress }, settings);
+  const stdoutIsTTY = process.stdout.isTTY === true;
+  return runUserCommand(argv, { ...io, stdin: process.stdin, progress, stdoutIsTTY }, settings);
 }
 
 interface Io {
-  stdout: (text: string) => void;
+  stdout: (text: string | Uint8Array) => void;
   stderr: (text: string) => void;
 }
 
@@ -108,6 +111,11 @@ async function main(argv: string[]): Promise<number | undefined> {
     return new Promise<number>(() => {});
   }
   if (argv[0] !== undefined && USER_COMMANDS.has(argv[0])) return runUserCommandFromShell(argv, io);
+  if (argv.length > 0 && (argv.includes('--help') || argv.includes('-h'))) {
+    const { commandUsage } = await import('../cli/cli.usage.ts');
+    io.stdout(`${commandUsage(commandOf(argv))}\n`);
+    return 0;
+  }
   if (argv[0] === 'api' || argv[0] === 'worker') return runRole(argv[0]).then(() => undefined);
   if (argv[0] === 'extract') {
     const { runExtractCommand } = await import('../crawl/extract/extract.command.ts');

@@ -36,6 +36,7 @@ import {
 import { createWebhookDispatcher } from '../pipeline/deliveries/deliveries.dispatcher.ts';
 import type { FetcherSettings } from '../crawl/fetcher/fetcher.ts';
 import { createPageRenderer } from '../crawl/fetcher/fetcher.rendered.ts';
+import { DEFAULT_OPEN_TARGETS, serviceUserAgent } from '../crawl/fetcher/fetcher.open.ts';
 import { tryAcquireLease } from '../platform/leases/leases.repository.ts';
 import { startLeasedSchedule, type LeasedSchedule } from '../platform/leases/leases.schedule.ts';
 
@@ -133,6 +134,13 @@ export function configuredFetcherOptions(config: Config): FetcherSettings {
     perPairLimits: config.crawlLimits,
     proxiesByCountry: config.egressProxies,
     localEgressCountry: config.localEgressCountry,
+    openTargets: {
+      ...DEFAULT_OPEN_TARGETS,
+      // Crawl targets never get G28's local-receiver exception: only the allow-list opens the rules.
+      policy: createCallbackPolicy(config.crawlAllowHosts, systemResolver, { allowLoopback: false }),
+      userAgent: serviceUserAgent(config.crawlContactUrl),
+      maxPageBytes: config.webMaxPageBytes,
+    },
     ...(config.crawlRender.sources.length + config.crawlRender.hosts.length > 0
       ? { renderer: createPageRenderer(config.crawlRender) }
       : {}),

@@ -22,7 +22,11 @@ import { SANDBOX_SITES } from './sites/index.ts';
 export function buildSandboxApp(options: SandboxOptions = {}): FastifyInstance {
   const seed = options.seed ?? DEFAULT_SEED;
   // Hanging requests would otherwise keep `close()` waiting for ever.
-  const app = Fastify({ logger: options.logger ?? false, forceCloseConnections: true });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    forceCloseConnections: true,
+    rewriteUrl: keepRawEscapes,
+  });
   const faults = new FaultInjector(seed, options.faults);
   const priceMoves = new PriceMoves();
   registerFaults(app, faults, seed);
@@ -36,6 +40,21 @@ export function buildSandboxApp(options: SandboxOptions = {}): FastifyInstance {
     void reply.code(404).type('text/html; charset=utf-8').send(errorPageHtml(404, 'Page not found'));
   });
   return app;
+}
+
+/**
+ * A path whose escapes are no UTF-8 (kakaku.com's Shift_JIS search terms) would be refused before
+ * any route sees it; its escapes are escaped once more, so the route gets them as written and
+ * decodes them itself (`request.originalUrl` keeps the path as sent).
+ */
+function keepRawEscapes(request: { url?: string }): string {
+  const url = request.url ?? '/';
+  try {
+    decodeURI(url);
+    return url;
+  } catch {
+    return url.replace(/%(?=[0-9A-Fa-f]{2})/g, '%25');
+  }
 }
 
 function siteContext(

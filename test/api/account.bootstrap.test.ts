@@ -44,6 +44,34 @@ describe('the first start’s dashboard user (startup contract)', () => {
     assert.equal((await login(harness, 'owner@example.test', 'chosen-password')).statusCode, 200);
   });
 
+  it('applies a changed BOOTSTRAP_USER_PASSWORD to the existing user at the next start, ending its sessions', async () => {
+    const harness = await start({
+      BOOTSTRAP_USER_EMAIL: 'lost@example.test',
+      BOOTSTRAP_USER_PASSWORD: 'forgotten-password',
+    });
+    await ensureBootstrapUser(harness.runtime.deps);
+    const before = await login(harness, 'lost@example.test', 'forgotten-password');
+    assert.equal(before.statusCode, 200);
+    const restarted = {
+      db: harness.runtime.deps.db,
+      config: { ...harness.runtime.deps.config, bootstrapUserPassword: 'remembered-password' },
+    };
+    assert.deepEqual(await ensureBootstrapUser(restarted), {
+      email: 'lost@example.test',
+      passwordApplied: true,
+    });
+    assert.equal((await login(harness, 'lost@example.test', 'forgotten-password')).statusCode, 401);
+    assert.equal((await login(harness, 'lost@example.test', 'remembered-password')).statusCode, 200);
+    const refreshed = await harness.app.inject({
+      method: 'POST',
+      url: '/v1/auth/refresh',
+      payload: { refresh_token: before.json().refresh_token },
+    });
+    assert.equal(refreshed.statusCode, 401, 'the session from before the change ended');
+    // The same variable at the start after that changes nothing.
+    assert.deepEqual(await ensureBootstrapUser(restarted), { email: 'lost@example.test' });
+  });
+
   it('leaves a revoked BOOTSTRAP_API_KEY revoked on the next start instead of failing', async () => {
     const key = `svc_live_${'b'.repeat(48)}`;
     const harness = await start({ BOOTSTRAP_API_KEY: key });

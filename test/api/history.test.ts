@@ -5,6 +5,7 @@ import { isoPlus } from '../../src/platform/lib/time.ts';
 import { DIALECTS } from '../support/databases.ts';
 import { fetchTruth, startHarness, type Harness, type SandboxTruth } from '../support/harness.ts';
 import { runJob } from '../support/run-job.ts';
+import { until } from '../support/until.ts';
 
 for (const dialect of DIALECTS) {
   describe(`GET /history (${dialect})`, () => {
@@ -243,13 +244,10 @@ describe('history retention', () => {
         .set({ observed_at: isoPlus(new Date(), -6 * 86_400_000) })
         .where('value', '=', values[0] ?? '')
         .execute();
-      let remaining: string[] = [];
-      for (let checks = 0; checks < 200; checks += 1) {
-        remaining = (await db.selectFrom('observations').select('value').execute()).map((row) => row.value);
-        if (remaining.length === 1) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      assert.deepEqual(remaining, [values[1]]);
+      const remaining = async () =>
+        (await db.selectFrom('observations').select('value').execute()).map((row) => row.value);
+      await until('the cleaner removed the old observation', async () => (await remaining()).length === 1);
+      assert.deepEqual(await remaining(), [values[1]]);
       const receipts = await db.selectFrom('observation_receipts').select('observation_id').execute();
       assert.equal(receipts.length, 1, 'receipts go with their observations');
     } finally {

@@ -129,7 +129,7 @@ describe('POST /job input handling', () => {
     [
       'an unknown source, with the sources',
       { ...valid, source: 'source_13' },
-      'source must be one of source_01 to source_12 (got "source_13")',
+      'source must be one of source_01 to source_12 or web (got "source_13")',
       { field: 'source', value: 'source_13' },
     ],
   ];

@@ -271,6 +271,27 @@ describe('OpenAPI document and real answers', () => {
       '/v1/account/jobs/{id}/download',
       `/v1/account/jobs/${batch.id}/download?format=csv`,
     );
+    // The dashboard's own routes (decisions G39).
+    const results = await account(
+      'GET',
+      '/v1/account/jobs/{id}/results',
+      `/v1/account/jobs/${batch.id}/results?limit=5`,
+    );
+    await account('GET', '/v1/account/jobs/{id}/runs', `/v1/account/jobs/${batch.id}/runs`);
+    const history = new URLSearchParams({
+      source: batch.source,
+      country: batch.country,
+      key: batch.key,
+      value: results.body.results[0].value,
+    });
+    await account('GET', '/v1/account/history', `/v1/account/history?${history}`);
+    await account('GET', '/v1/account/sources');
+    await account('POST', '/v1/account/jobs', undefined, {
+      source: batch.source,
+      country: batch.country,
+      key: batch.key,
+      values: [results.body.results[0].value],
+    });
     await account('GET', '/v1/account/jobs/{id}/deliveries', `/v1/account/jobs/${batch.id}/deliveries`);
     await account('POST', '/v1/account/jobs/{id}/replay-all', `/v1/account/jobs/${batch.id}/replay-all`);
     const deliveries = await account(

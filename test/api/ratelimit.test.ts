@@ -96,7 +96,10 @@ describe('failed authentications per client address (issue 8 part 2, defects 9 a
     const refused = await statusFrom('198.51.100.7', { 'x-api-key': `svc_live_${'B'.repeat(48)}` });
     assert.equal(refused.statusCode, 429);
     assert.deepEqual(refused.json(), { error: true, message: 'rate limit exceeded' });
-    assert.equal(refused.headers['retry-after'], '60');
+    // One failure a minute, refilled continuously: the wait is at most a minute, less the time the
+    // earlier failures took (a loaded machine may take seconds for them).
+    const retryAfter = Number(refused.headers['retry-after']);
+    assert.ok(retryAfter > 30 && retryAfter <= 60, `retry-after ${String(refused.headers['retry-after'])}`);
     assert.equal((await statusFrom('198.51.100.8', { 'x-api-key': key })).statusCode, 404);
     assert.equal((await statusFrom('198.51.100.8', { authorization: basic('nobody', 'x') })).statusCode, 401);
   });

@@ -86,6 +86,59 @@ describe('operator CLI for users and account status', () => {
     assert.equal((await login('gone@example.test', password)).statusCode, 401);
   });
 
+  it('sets a lost password: the old one and the sessions made with it stop working', async () => {
+    await harness.account({ name: 'cli-reset' });
+    await cli(
+      'users',
+      'create',
+      '--account',
+      'cli-reset',
+      '--email',
+      'reset@example.test',
+      '--password',
+      'old-password-1',
+    );
+    const session = await login('reset@example.test', 'old-password-1');
+    assert.equal(session.statusCode, 200);
+    const given = await cli(
+      'users',
+      'set-password',
+      '--email',
+      'Reset@Example.test',
+      '--password',
+      'new-password-2',
+    );
+    assert.equal(given.email, 'reset@example.test');
+    assert.equal(given.password, undefined, 'a given password is never echoed');
+    assert.equal((await login('reset@example.test', 'old-password-1')).statusCode, 401);
+    assert.equal((await login('reset@example.test', 'new-password-2')).statusCode, 200);
+    const refreshed = await harness.app.inject({
+      method: 'POST',
+      url: '/v1/auth/refresh',
+      payload: { refresh_token: session.json().refresh_token },
+    });
+    assert.equal(refreshed.statusCode, 401);
+    const audit = await harness.runtime.deps.db
+      .selectFrom('audit_log')
+      .select(['actor', 'details'])
+      .where('action', '=', 'user.set_password')
+      .where('target', '=', 'reset@example.test')
+      .execute();
+    assert.deepEqual(
+      audit.map((entry) => entry.actor),
+      ['operator'],
+    );
+    assert.doesNotMatch(JSON.stringify(audit), /new-password-2/);
+    await assert.rejects(
+      cli('users', 'set-password', '--email', 'nobody@example.test'),
+      /user nobody@example.test not found/,
+    );
+    await assert.rejects(
+      cli('users', 'set-password', '--email', 'reset@example.test', '--password', 'short'),
+      /at least 8/,
+    );
+  });
+
   it('suspends an account (403 on the data plane, decisions C2) and resumes it', async () => {
     const { headers } = await harness.account({ name: 'cli-suspend' });
     const probe = () => harness.app.inject({ method: 'GET', url: '/job/0123456789abcdef01234567', headers });
@@ -121,5 +174,24 @@ describe('npx pricecrawl users create', () => {
     const body = JSON.parse(created.stdout);
     assert.equal(body.email, 'new@example.test');
     assert.match(body.password, /^[A-Za-z0-9_-]{24}$/);
+
+    const reset = run('users', 'set-password', '--email', 'new@example.test');
+    assert.equal(reset.status, 0, reset.stderr);
+    const answer = JSON.parse(reset.stdout);
+    assert.equal(answer.email, 'new@example.test');
+    assert.match(answer.password, /^[A-Za-z0-9_-]{24}$/);
+    assert.notEqual(answer.password, body.password, 'a new password, printed once');
+
+    const missing = run('users', 'set-password');
+    assert.equal(missing.status, 2);
+    assert.deepEqual(JSON.parse(missing.stderr), {
+      error: true,
+      message: 'missing --email',
+      hint: 'run `npx pricecrawl users set-password --help` for its options',
+    });
+    const help = run('users', 'set-password', '--help');
+    assert.equal(help.status, 0);
+    assert.match(help.stdout, /^usage: pricecrawl users set-password --email E \[--password P\]/);
+    assert.ok(help.stdout.split('\n').length <= 3, help.stdout);
   });
 });

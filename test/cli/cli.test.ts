@@ -85,8 +85,17 @@ describe('operator CLI (npx pricecrawl)', () => {
     for (const [args, message] of cases) {
       const result = run(...args);
       assert.equal(result.code, 2, args.join(' '));
-      assert.equal(JSON.parse(result.stderr.trim().split('\n')[0] ?? '').error, true);
-      assert.match(result.stderr, message);
+      const lines = withoutNpmNoise(result.stderr).trim().split('\n');
+      assert.equal(lines.length, 1, `one JSON line, not the usage text: ${args.join(' ')}`);
+      const error = JSON.parse(lines[0] ?? '');
+      assert.equal(error.error, true);
+      assert.match(error.message, message);
+      assert.equal(
+        error.hint,
+        args[0] === 'frobnicate'
+          ? 'run `npx pricecrawl help` for the commands'
+          : `run \`npx pricecrawl ${args[0] === 'legacy-credentials' ? args[0] : args.slice(0, 2).join(' ')} --help\` for its options`,
+      );
     }
   });
 

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
 import { fetchTruth, startHarness, type Harness } from '../support/harness.ts';
 import { startReceiver, type Receiver } from '../support/receiver.ts';
 
@@ -175,7 +176,7 @@ describe('user CLI (npx pricecrawl submit|status|download|stream)', () => {
         2,
         /no such file/,
       ],
-      [['download', 'x', '--format', 'xml'], env, 2, /--format must be csv or json/],
+      [['download', 'x', '--format', 'xml'], env, 2, /--format must be csv, xlsx or json \(got "xml"\)/],
       [
         [
           'submit',
@@ -201,12 +202,111 @@ describe('user CLI (npx pricecrawl submit|status|download|stream)', () => {
     const jobsBefore = await countJobs();
     const help = await run(['submit', '--help'], {}, undefined, 'bin');
     assert.equal(help.code, 0);
-    assert.match(help.stdout, /submit --source S --country C/);
+    assert.match(help.stdout, /^usage: pricecrawl submit --source S --country C/);
+    assert.doesNotMatch(help.stdout, /accounts create/, 'the help of submit is about submit');
     for (const [args, caseEnv, code, message] of cases) {
       const result = await run(args, caseEnv, '1\n', 'bin');
       assert.equal(result.code, code, `${args.join(' ')}: ${result.stderr}`);
       assert.match(result.stderr, message, args.join(' '));
+      if (code === 2) {
+        const [first, pointer, ...more] = result.stderr.trimEnd().split('\n');
+        assert.match(first ?? '', /^error: /, args.join(' '));
+        assert.equal(pointer, `run \`npx pricecrawl ${args[0]} --help\` for its options`, args.join(' '));
+        assert.deepEqual(more, [], 'a usage error is one line and a pointer, not the usage text');
+      }
     }
     assert.equal(await countJobs(), jobsBefore, 'no failed command created a job');
+  });
+
+  it('reads a semicolon CSV with a BOM as German Excel saves it, and downloads the XLSX workbook', async () => {
+    const input = join(dir, 'artikel.csv');
+    const rows = ids.map((id, i) => `"Bohrer ${i}, 18V";${id};19,99`).join('\r\n');
+    writeFileSync(input, `\ufeffArtikel;Produkt-ID;Preis\r\n${rows}\r\n`);
+    const submitted = await run(
+      ['submit', '--source', 'source_01', '--country', 'de', '--key', 'id', '--column', 'Produkt-ID', input],
+      env,
+    );
+    assert.equal(submitted.code, 0, submitted.stderr);
+    const { job_id: jobId, values } = JSON.parse(submitted.stdout);
+    assert.equal(values, ids.length);
+    assert.match(submitted.stderr, new RegExp(`hint: \`npx pricecrawl download ${jobId} --wait`));
+
+    const output = join(dir, 'prices.xlsx');
+    const downloaded = await run(['download', jobId, '--wait', '--format', 'xlsx', '-o', output], env);
+    assert.equal(downloaded.code, 0, downloaded.stderr);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(readFileSync(output) as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('results');
+    assert.ok(sheet, 'the workbook has the sheet results');
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const keyColumn = header.indexOf('key') + 1;
+    assert.ok(keyColumn > 0, 'a key column');
+    const keys = new Set<string>();
+    sheet.eachRow((row, number) => {
+      if (number > 1) keys.add(String(row.getCell(keyColumn).value));
+    });
+    assert.deepEqual([...keys], ids, 'the values of the semicolon column, in order');
+    const csv = await run(['download', jobId], env, undefined, 'bin');
+    assert.deepEqual(
+      header,
+      csv.stdout.split(/\r?\n/)[0]?.split(','),
+      "the workbook has the CSV download's columns",
+    );
+  });
+
+  it('hints at --wait for a job that is still working, in status and in download', async () => {
+    // A service whose worker has not started yet: the job stays queued until the test starts it.
+    const idle = await startHarness({ worker: false });
+    try {
+      await idle.app.listen({ port: 0, host: '127.0.0.1' });
+      const { key } = await idle.account();
+      const idleEnv = {
+        PRICECRAWL_URL: `http://127.0.0.1:${(idle.app.server.address() as AddressInfo).port}`,
+        PRICECRAWL_API_KEY: key,
+      };
+      const submitted = await run(
+        ['submit', '--source', 'source_01', '--country', 'de', '--key', 'id', '-'],
+        idleEnv,
+        ids.join('\n'),
+        'bin',
+      );
+      assert.equal(submitted.code, 0, submitted.stderr);
+      const jobId = JSON.parse(submitted.stdout).job_id as string;
+      const status = await run(['status', jobId], idleEnv, undefined, 'bin');
+      assert.equal(status.code, 0, status.stderr);
+      const progress = JSON.parse(status.stdout);
+      assert.notEqual(progress.status, 'finished');
+      assert.equal(
+        status.stderr,
+        `hint: the job is ${progress.status}: \`npx pricecrawl status ${jobId} --wait\` follows it to the end, \`npx pricecrawl download ${jobId} --wait\` then writes its results\n`,
+      );
+      const early = await run(['download', jobId, '--format', 'json'], idleEnv, undefined, 'bin');
+      assert.equal(early.code, 1);
+      assert.equal(
+        early.stderr,
+        `error: job not finished (HTTP 200)\nhint: add --wait: \`npx pricecrawl download ${jobId} --format json --wait\` waits for the job first\n`,
+      );
+      idle.runtime.startWorker();
+      const waited = await run(['status', jobId, '--wait'], idleEnv, undefined, 'bin');
+      assert.equal(waited.code, 0, waited.stderr);
+      assert.equal(JSON.parse(waited.stdout).status, 'finished');
+      const after = await run(['status', jobId], idleEnv, undefined, 'bin');
+      assert.equal(after.stderr, '', 'no hint once the job is finished');
+    } finally {
+      await idle.close();
+    }
+  });
+
+  it('names the allowed values of a refused country (decisions G37 details)', async () => {
+    const refused = await run(
+      ['submit', '--source', 'source_01', '--country', 'jp', '--key', 'id', '-'],
+      env,
+      '1\n',
+      'bin',
+    );
+    assert.equal(refused.code, 1);
+    const lines = refused.stderr.trimEnd().split('\n');
+    assert.equal(lines.length, 2, refused.stderr);
+    assert.match(lines[1] ?? '', /^hint: country may be one of: (?:[a-z]{2}, )*de(?:, [a-z]{2})*$/);
   });
 });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
 import {
   AuthenticationError,
   InvalidRequestError,
@@ -120,6 +121,16 @@ describe('client: batch jobs and history against the real service', () => {
     const rows = parse(csv, { columns: true }) as Array<Record<string, string>>;
     assert.deepEqual([...new Set(rows.map((row) => row.key))], ids);
     assert.ok(rows.every((row) => row.success === 'true'));
+
+    const xlsx = await client.jobs.downloadXlsx(submitted.job._id);
+    assert.equal(sent.at(-1)?.url, `/job/${submitted.job._id}/download?format=xlsx`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(xlsx) as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('results');
+    assert.ok(sheet, 'the workbook has the sheet results');
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    assert.deepEqual(header, Object.keys(rows[0] ?? {}), 'the same columns as the CSV');
+    assert.equal(sheet.rowCount - 1, rows.length, 'one row per CSV row');
   });
 
   it('gives each submit call its own Idempotency-Key and honours one passed in', async () => {

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import { startHarness, type Harness } from '../support/harness.ts';
@@ -82,5 +83,48 @@ describe("the README's path from npm start to a CSV of prices", () => {
     const result = await sh(`${process.execPath} --import tsx prices.ts`, dir, env);
     assert.equal(result.code, 0, result.stderr);
     assertPricesCsv(join(dir, 'prices.csv'));
+  });
+
+  it('runs the same ten lines in a folder of its own, set up as the README says', async () => {
+    const setup = [...section.matchAll(/```sh\n([\s\S]*?)```/g)][1]?.[1] ?? '';
+    const lines = setup
+      .split('\n')
+      .map((line) => line.replace(/\s+#.*$/, '').trim())
+      .filter((line) => line !== '');
+    assert.deepEqual(lines, [
+      'mkdir my-prices && cd my-prices',
+      'npm init -y && npm pkg set type=module',
+      'npm install /path/to/pricecrawl',
+      'npm install --save-dev tsx',
+      'npx tsx prices.ts',
+    ]);
+    const outside = mkdtempSync(join(tmpdir(), 'pricecrawl-client-'));
+    try {
+      const folder = join(outside, 'my-prices');
+      mkdirSync(folder);
+      const checkout = resolve('.');
+      // Verbatim, but offline: installing the checkout needs no registry.
+      const offline = {
+        ...env,
+        npm_config_offline: 'true',
+        npm_config_audit: 'false',
+        npm_config_fund: 'false',
+      };
+      for (const line of [lines[1] ?? '', (lines[2] ?? '').replace('/path/to/pricecrawl', checkout)]) {
+        const result = await sh(line, folder, offline);
+        assert.equal(result.code, 0, `${line}: ${result.stderr}`);
+      }
+      // Tests reach loopback only, so `npm install --save-dev tsx` is what it would leave behind:
+      // the checkout's own tsx (the version npm resolves today) linked as the folder's binary.
+      mkdirSync(join(folder, 'node_modules', '.bin'), { recursive: true });
+      symlinkSync(join(checkout, 'node_modules', 'tsx'), join(folder, 'node_modules', 'tsx'));
+      symlinkSync('../tsx/dist/cli.mjs', join(folder, 'node_modules', '.bin', 'tsx'));
+      writeFileSync(join(folder, 'prices.ts'), fenced('ts'));
+      const result = await sh(lines[4] ?? '', folder, env);
+      assert.equal(result.code, 0, result.stderr);
+      assertPricesCsv(join(folder, 'prices.csv'));
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 });

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { sleep } from '../../src/platform/lib/time.ts';
 import { createTestDatabase, type TestDatabase } from '../support/databases.ts';
 import { freePort, startServiceProcess, waitForOk, type ServiceProcess } from '../support/processes.ts';
 import { TEST_REDIS_URL, dropRedisPrefix, requireRedis, uniqueRedisPrefix } from '../support/redis.ts';
+import { within } from '../support/until.ts';
 
 // The package's bin, which `npx pricecrawl` resolves to; started directly so the test's signals
 // reach the service (npm exec does not forward SIGTERM).
@@ -94,10 +94,12 @@ describe('the startup contract: npx pricecrawl api and npx pricecrawl worker, on
     assert.ok(worker && api);
     worker.signal('SIGTERM');
     api.signal('SIGTERM');
-    const codes = await Promise.race([
+    // An exit answers at once; the bound only names a process that never stops.
+    const codes = await within(
+      'both roles exit after SIGTERM',
       Promise.all([worker.exited, api.exited]),
-      sleep(60_000).then(() => 'timeout'),
-    ]);
+      60_000,
+    );
     assert.deepEqual(codes, [0, 0], `${worker.output()}\n${api.output()}`);
   });
 });

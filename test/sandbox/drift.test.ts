@@ -1,3 +1,4 @@
+import { decodeBody } from '../../src/crawl/fetcher/fetcher.body.ts';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
@@ -38,7 +39,11 @@ describe('sandbox markupDrift fault', () => {
     };
   const driftStat = async (source: SourceId): Promise<number> =>
     (await app.inject({ url: '/_sandbox/stats' })).json()[source]?.markupDrift ?? 0;
-  const pageOf = async (url: string) => app.inject({ url: new URL(url).pathname + new URL(url).search });
+  // Decoded as the service's fetcher decodes: by the declared charset (source_12 serves Shift_JIS).
+  const pageOf = async (url: string) => {
+    const response = await app.inject({ url: new URL(url).pathname + new URL(url).search });
+    return { ...response, body: decodeBody(response.rawPayload, String(response.headers['content-type'])) };
+  };
 
   before(() => {
     app = buildSandboxApp({ seed: 11 });

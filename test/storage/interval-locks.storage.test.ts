@@ -51,11 +51,16 @@ for (const dialect of DIALECTS) {
       // The group holds the run's row from its first write until the gate opens.
       let open!: () => void;
       const gate = new Promise<void>((resolve) => (open = resolve));
-      const disarm = armGroupCommitPause(() => gate);
+      let holding!: () => void;
+      const held = new Promise<void>((resolve) => (holding = resolve));
+      const disarm = armGroupCommitPause(() => {
+        holding();
+        return gate;
+      });
       const recording = recordValueResults(deps, run, [
         { index: 0, item: notFoundItem('1'), cost: 1, reservedShare: 1 },
       ]).finally(disarm);
-      await sleep(100);
+      await held;
       const deleting = harness.app.inject({ method: 'DELETE', url: `/job/${intervalId}`, headers });
       await untilSomeoneWaitsForALock();
       open();

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { SourceUnavailableError } from '../../src/crawl/vocabulary/crawl.errors.ts';
 import { computeNameOf } from '../../src/crawl/compute/compute.registry.ts';
 import { offloadInPlace } from '../../src/crawl/engine/crawl.offload.ts';
+import { decodeBody } from '../../src/crawl/fetcher/fetcher.body.ts';
 import type {
   ConversionStore,
   CrawlContext,
@@ -156,7 +157,8 @@ export function createTestCrawlContext(options: TestCrawlContextOptions): TestCr
       } catch (error) {
         throw new SourceUnavailableError(`fetch failed: ${request.url}`, { cause: error });
       }
-      const body = await response.text().catch((error: unknown) => {
+      // Decoded as the service's fetcher decodes: the declared charset (Shift_JIS on source_12).
+      const bytes = await response.arrayBuffer().catch((error: unknown) => {
         throw new SourceUnavailableError(`body failed: ${request.url}`, { cause: error });
       });
       const ok =
@@ -167,7 +169,7 @@ export function createTestCrawlContext(options: TestCrawlContextOptions): TestCr
       return {
         url: response.url,
         status: response.status,
-        body,
+        body: decodeBody(Buffer.from(bytes), response.headers.get('content-type') ?? undefined),
         headers: Object.fromEntries(response.headers),
       };
     },

@@ -15,3 +15,19 @@ export async function until(
     await sleep(20);
   }
 }
+
+/**
+ * Settles with `promise`, or fails naming `what` after `timeoutMs`; the timer is cleared either
+ * way, so a test that already has its answer does not keep the process alive until it fires.
+ */
+export async function within<T>(what: string, promise: Promise<T>, timeoutMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`not settled in ${timeoutMs} ms: ${what}`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([promise, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

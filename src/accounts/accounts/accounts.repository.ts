@@ -103,6 +103,17 @@ export async function insertApiKey(
   return row;
 }
 
+/** The names of an account's active (not revoked) API keys. */
+export async function listActiveKeyNames(db: Db, accountId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('api_keys')
+    .select('label')
+    .where('account_id', '=', accountId)
+    .where('revoked_at', 'is', null)
+    .execute();
+  return rows.flatMap((row) => (row.label === null ? [] : [row.label]));
+}
+
 export async function findLegacyCredential(db: Db, username: string) {
   return db.selectFrom('legacy_credentials').selectAll().where('username', '=', username).executeTakeFirst();
 }

@@ -36,6 +36,15 @@ export async function findUserById(db: Db, id: string): Promise<User | undefined
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Replaces a user's password hash. */
+export async function updateUserPasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: isoNow() })
+    .where('id', '=', userId)
+    .execute();
+}
+
 export async function updateUserStatus(db: Db, userId: string, status: User['status']): Promise<void> {
   await db.updateTable('users').set({ status, updated_at: isoNow() }).where('id', '=', userId).execute();
 }

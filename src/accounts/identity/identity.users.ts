@@ -3,7 +3,7 @@ import { findAccountByName } from '../accounts/accounts.repository.ts';
 import type { Account } from '../accounts/accounts.table.ts';
 import type { Config } from '../../config.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
-import { hashPassword } from '../auth/credentials.ts';
+import { hashPassword, verifyPassword } from '../auth/credentials.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { invalid } from '../../platform/errors/app-error.ts';
 import { isoNow } from '../../platform/lib/time.ts';
@@ -11,6 +11,7 @@ import {
   findUserByEmail,
   insertUser,
   revokeUserRefreshTokens,
+  updateUserPasswordHash,
   updateUserStatus,
 } from './identity.repository.ts';
 import type { User } from './identity.table.ts';
@@ -26,6 +27,10 @@ function generatePassword(): string {
  * Adds a dashboard user to an account. Without a password one is generated and answered once;
  * only its scrypt hash is stored.
  */
+function assertPasswordLength(password: string | undefined): void {
+  if (password !== undefined && password.length < 8) throw invalid('password must be at least 8 characters');
+}
+
 export async function createUser(
   db: Db,
   input: { account: Account; email: string; password?: string; actor: string },
@@ -33,9 +38,7 @@ export async function createUser(
   const email = input.email.trim().toLowerCase();
   if (!EMAIL_PATTERN.test(email))
     throw invalid(`email ${JSON.stringify(input.email)} is not an email address`);
-  if (input.password !== undefined && input.password.length < 8) {
-    throw invalid('password must be at least 8 characters');
-  }
+  assertPasswordLength(input.password);
   if (await findUserByEmail(db, email)) throw invalid(`user ${email} already exists`);
   const password = input.password ?? generatePassword();
   const passwordHash = await hashPassword(password);
@@ -50,6 +53,37 @@ export async function createUser(
     return created;
   });
   return { user, password, generated: input.password === undefined };
+}
+
+/**
+ * Sets a user's password (a lost one reset by the operator): without `password` one is generated
+ * and answered once; only its scrypt hash is stored. Every session of the user ends, as a reset
+ * password must also lock out whoever may have had the old one. A disabled user stays disabled.
+ */
+export async function setUserPassword(
+  db: Db,
+  input: { email: string; password?: string; actor: string },
+): Promise<{ user: User; password: string; generated: boolean }> {
+  assertPasswordLength(input.password);
+  const user = await findUserByEmail(db, input.email.trim());
+  if (!user) throw invalid(`user ${input.email.trim().toLowerCase()} not found`);
+  const password = input.password ?? generatePassword();
+  const passwordHash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    await updateUserPasswordHash(trx, user.id, passwordHash);
+    await revokeUserRefreshTokens(trx, user.id, isoNow());
+    await insertAuditEntry(trx, {
+      accountId: user.account_id,
+      actor: input.actor,
+      action: 'user.set_password',
+      target: user.email,
+    });
+  });
+  return {
+    user: { ...user, password_hash: passwordHash },
+    password,
+    generated: input.password === undefined,
+  };
 }
 
 /** Disables a user: sign-in is refused and every session of theirs ends at once. */
@@ -71,15 +105,27 @@ export async function disableUser(db: Db, email: string, actor: string): Promise
 
 /**
  * The startup contract's dashboard user: `BOOTSTRAP_USER_EMAIL` of account `demo`, with
- * `BOOTSTRAP_USER_PASSWORD` or a generated password answered once (the caller prints it).
+ * `BOOTSTRAP_USER_PASSWORD` or a generated password answered once (the caller prints it). When
+ * the user exists and `BOOTSTRAP_USER_PASSWORD` is set but is not its password, the variable is
+ * applied (`passwordApplied`: the caller says so), so setting it is how an operator who lost the
+ * password, or wants a known one, gets it at the next start.
  */
 export async function ensureBootstrapUser(deps: {
   db: Db;
   config: Config;
-}): Promise<{ email: string; createdPassword?: string }> {
+}): Promise<{ email: string; createdPassword?: string; passwordApplied?: boolean }> {
   const email = deps.config.bootstrapUserEmail;
   const account = await findAccountByName(deps.db, 'demo');
-  if (!account || (await findUserByEmail(deps.db, email))) return { email };
+  if (!account) return { email };
+  const existing = await findUserByEmail(deps.db, email);
+  if (existing) {
+    const wanted = deps.config.bootstrapUserPassword;
+    const current =
+      existing.password_hash !== null && (await verifyPassword(wanted ?? '', existing.password_hash));
+    if (wanted === undefined || current) return { email };
+    await setUserPassword(deps.db, { email, password: wanted, actor: 'system' });
+    return { email, passwordApplied: true };
+  }
   try {
     const { password, generated } = await createUser(deps.db, {
       account,

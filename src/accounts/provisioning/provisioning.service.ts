@@ -12,6 +12,7 @@ import {
   findAccountByName,
   insertAccount,
   insertApiKey,
+  listActiveKeyNames,
   replaceLegacyCredential,
 } from '../accounts/accounts.repository.ts';
 import type { Account, Plan } from '../accounts/accounts.table.ts';
@@ -70,10 +71,40 @@ export async function requireAccount(db: Db, name: string): Promise<Account> {
   return account;
 }
 
-/** Creates an API key; the raw key is in the answer and nowhere else (spec part 5). */
-export async function createApiKey(db: Db, account: Account, label: string | null = null) {
+/**
+ * The name a new key gets: names are unique among an account's active keys (issue 26). A taken
+ * name is refused (`ifTaken: 'refuse'`, a user typed it) or numbered: `bootstrap (2)`.
+ */
+export async function freeKeyName(
+  db: Db,
+  accountId: string,
+  wanted: string | null,
+  ifTaken: 'refuse' | 'number',
+): Promise<string> {
+  const base = wanted === null || wanted.trim() === '' ? 'key' : wanted.trim();
+  const taken = new Set(await listActiveKeyNames(db, accountId));
+  if (!taken.has(base)) return base;
+  if (ifTaken === 'refuse') {
+    throw invalid(`an active API key is already named ${JSON.stringify(base)}: choose another name`);
+  }
+  let n = 2;
+  while (taken.has(`${base} (${n})`)) n += 1;
+  return `${base} (${n})`;
+}
+
+/**
+ * Creates an API key; the raw key is in the answer and nowhere else (spec part 5). Its name is
+ * `label`, numbered when an active key has it already, or refused with `ifTaken: 'refuse'`.
+ */
+export async function createApiKey(
+  db: Db,
+  account: Account,
+  label: string | null = null,
+  ifTaken: 'refuse' | 'number' = 'number',
+) {
   const rawKey = generateApiKey();
-  const row = await insertApiKey(db, account.id, hashApiKey(rawKey), rawKey.slice(0, 13), label);
+  const name = await freeKeyName(db, account.id, label, ifTaken);
+  const row = await insertApiKey(db, account.id, hashApiKey(rawKey), rawKey.slice(0, 13), name);
   return { id: row.id, key: rawKey, prefix: row.key_prefix, created_at: row.created_at };
 }
 
@@ -132,7 +163,10 @@ export async function ensureDemoAccount(deps: {
     const active = await findAccountByKeyHash(deps.db, hash);
     // A revoked key stays revoked: a restart must never bring back a key a user revoked.
     if (!active && (await apiKeyHashExists(deps.db, hash))) return { bootstrapKeyRevoked: true };
-    if (!active) await insertApiKey(deps.db, account.id, hash, bootstrapApiKey.slice(0, 13), 'bootstrap');
+    if (!active) {
+      const name = await freeKeyName(deps.db, account.id, 'bootstrap', 'number');
+      await insertApiKey(deps.db, account.id, hash, bootstrapApiKey.slice(0, 13), name);
+    }
   }
   return createdKey ? { createdKey } : {};
 }

@@ -72,6 +72,8 @@ export async function listAccountJobsPage(
       'status',
       'source',
       'country',
+      'key',
+      'topic',
       'values_total',
       'values_done',
       'values_errors',

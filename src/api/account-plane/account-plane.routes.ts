@@ -21,19 +21,16 @@ import {
   SpentPerDayResponse,
 } from './account-plane.schema.ts';
 import { Type } from '@sinclair/typebox';
+import { createAccountKey, readApiKeys, revokeAccountKey, rotateAccountKey } from './account-plane.keys.ts';
 import {
-  createAccountKey,
   presentSpending,
-  readApiKeys,
-  readAuditPage,
   readCredits,
   readLedgerPage,
   readPlan,
   readSpentPerDay,
-  revokeAccountKey,
-  rotateAccountKey,
   updateSpending,
 } from './account-plane.service.ts';
+import { readAuditPage } from './account-plane.audit.ts';
 
 /** `/v1/account/*` (decisions G18, G31, C5), registered behind `requireDashboardSession`. */
 export async function accountPlaneRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {

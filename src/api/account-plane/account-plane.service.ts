@@ -1,23 +1,19 @@
-import { createApiKey } from '../../accounts/provisioning/provisioning.service.ts';
 import type { Account } from '../../accounts/accounts/accounts.table.ts';
-import { insertAuditEntry, listAuditEntries } from '../../accounts/audit/audit.repository.ts';
+import { insertAuditEntry } from '../../accounts/audit/audit.repository.ts';
 import {
   findRunningTotals,
   monthOf,
   updateSpendingSettings,
 } from '../../accounts/credits/credits.repository.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { AppError, invalid } from '../../platform/errors/app-error.ts';
+import { invalid } from '../../platform/errors/app-error.ts';
 import type { DashboardSession } from '../../accounts/identity/identity.service.ts';
 import type { JobKind } from '../../pipeline/work/work.table.ts';
 import { isoNow } from '../../platform/lib/time.ts';
 import {
-  findAccountApiKey,
   listAccountJobsPage,
-  listApiKeys,
   listLedgerPage,
   listSourceGrants,
-  revokeApiKey,
   sumSpentPerDay,
 } from './account-plane.repository.ts';
 import { decodeCursor, encodeCursor } from '../http/http.paging.ts';
@@ -26,7 +22,7 @@ import type { Job } from '../../pipeline/work/work.table.ts';
 
 /** The account plane (decisions G31): what a signed-in dashboard user sees and changes. */
 
-const isTimeAndId = (value: unknown): value is [string, string] =>
+export const isTimeAndId = (value: unknown): value is [string, string] =>
   Array.isArray(value) && value.length === 2 && value.every((part) => typeof part === 'string');
 const isSeq = (value: unknown): value is number => Number.isSafeInteger(value);
 
@@ -96,87 +92,6 @@ export async function readSpentPerDay(db: Db, account: Account, days: number, no
     ]),
   );
   return { error: false as const, days: dates.map((date) => ({ date, spent: spent.get(date) ?? 0 })) };
-}
-
-type KeyRow = NonNullable<Awaited<ReturnType<typeof findAccountApiKey>>>;
-
-function presentKey(row: KeyRow) {
-  return {
-    id: row.id,
-    name: row.label ?? '',
-    prefix: row.key_prefix,
-    created_at: row.created_at,
-    last_used_at: row.last_used_at,
-    revoked_at: row.revoked_at,
-  };
-}
-
-export async function readApiKeys(db: Db, account: Account) {
-  return { error: false as const, keys: (await listApiKeys(db, account.id)).map(presentKey) };
-}
-
-async function requireKey(db: Db, account: Account, keyId: string): Promise<KeyRow> {
-  const key = await findAccountApiKey(db, account.id, keyId);
-  if (!key) throw new AppError('not_found', 'api key not found');
-  return key;
-}
-
-/** Creates a key; the raw key is in this answer only (spec part 5, G18). */
-export async function createAccountKey(db: Db, session: DashboardSession, name: string) {
-  return db.transaction().execute(async (trx) => {
-    const created = await createApiKey(trx, session.account, name);
-    await insertAuditEntry(trx, {
-      accountId: session.account.id,
-      actor: actorOf(session),
-      action: 'api_key.create',
-      target: created.id,
-      details: { name, prefix: created.prefix },
-    });
-    return {
-      error: false as const,
-      key: presentKey(await requireKey(trx, session.account, created.id)),
-      api_key: created.key,
-    };
-  });
-}
-
-/** Replaces a key by a new one of the same name; the old key is revoked in the same transaction. */
-export async function rotateAccountKey(db: Db, session: DashboardSession, keyId: string) {
-  return db.transaction().execute(async (trx) => {
-    const old = await requireKey(trx, session.account, keyId);
-    if (old.revoked_at !== null) throw invalid('api key is revoked: create a new one');
-    await revokeApiKey(trx, old.id);
-    const created = await createApiKey(trx, session.account, old.label);
-    await insertAuditEntry(trx, {
-      accountId: session.account.id,
-      actor: actorOf(session),
-      action: 'api_key.rotate',
-      target: old.id,
-      details: { replaced_by: created.id, prefix: created.prefix },
-    });
-    return {
-      error: false as const,
-      key: presentKey(await requireKey(trx, session.account, created.id)),
-      api_key: created.key,
-    };
-  });
-}
-
-/** Revokes a key (idempotent: a revoked key keeps its first `revoked_at`). */
-export async function revokeAccountKey(db: Db, session: DashboardSession, keyId: string) {
-  return db.transaction().execute(async (trx) => {
-    const key = await requireKey(trx, session.account, keyId);
-    if (key.revoked_at === null) {
-      await revokeApiKey(trx, key.id);
-      await insertAuditEntry(trx, {
-        accountId: session.account.id,
-        actor: actorOf(session),
-        action: 'api_key.revoke',
-        target: key.id,
-      });
-    }
-    return { error: false as const, key: presentKey(await requireKey(trx, session.account, key.id)) };
-  });
 }
 
 /** The spending setting (decisions G16, C5): one resource on two paths. */
@@ -268,6 +183,8 @@ export function presentJobSummary(row: SummaryRow, latestRun?: Progress) {
     status: progress.status,
     source: row.source,
     country: row.country,
+    key: row.key,
+    topic: row.topic,
     values_total: progress.values_total,
     values_done: progress.values_done,
     values_errors: progress.values_errors,
@@ -275,27 +192,5 @@ export function presentJobSummary(row: SummaryRow, latestRun?: Progress) {
     ...(row.interval_minutes === null ? {} : { run_id: latestRun?.id ?? null, next_run_at: row.next_run_at }),
     created_at: row.created_at,
     updated_at: row.updated_at,
-  };
-}
-
-/** `GET /v1/account/audit`: changes to keys, users and spending, newest first. */
-export async function readAuditPage(db: Db, account: Account, query: { limit: number; cursor?: string }) {
-  const before = decodeCursor(query.cursor, isTimeAndId);
-  const rows = await listAuditEntries(db, account.id, {
-    limit: query.limit,
-    before: before && { at: before[0], id: before[1] },
-  });
-  const last = rows.at(-1);
-  return {
-    error: false as const,
-    entries: rows.map((row) => ({
-      id: row.id,
-      at: row.at,
-      actor: row.actor,
-      action: row.action,
-      target: row.target,
-      details: row.details === null ? null : (JSON.parse(row.details) as Record<string, unknown>),
-    })),
-    next_cursor: rows.length === query.limit && last ? encodeCursor([last.at, last.id]) : null,
   };
 }

@@ -2,17 +2,32 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { readFileSync } from 'node:fs';
 
 /**
- * The web dashboard (issue 9): three static files served by the service itself, no build step.
+ * The web dashboard (issues 9, 26): static files served by the service itself, no build step.
  * The page's script talks to `/v1/auth/*` and `/v1/account/*` with the cookie session.
  */
 
 const STATIC_FILES = {
   'index.html': 'text/html; charset=utf-8',
-  'dashboard.js': 'text/javascript; charset=utf-8',
-  'dashboard.api.js': 'text/javascript; charset=utf-8',
-  'dashboard.dom.js': 'text/javascript; charset=utf-8',
   'dashboard.css': 'text/css; charset=utf-8',
-} as const;
+  ...Object.fromEntries(
+    [
+      'dashboard.js',
+      'dashboard.api.js',
+      'dashboard.dom.js',
+      'dashboard.shell.js',
+      'dashboard.chart.js',
+      'dashboard.home.js',
+      'dashboard.keys.js',
+      'dashboard.job.js',
+      'dashboard.runs.js',
+      'dashboard.results.js',
+      'dashboard.value.js',
+      'dashboard.submit.js',
+      'dashboard.values-file.js',
+      'dashboard.xlsx.js',
+    ].map((name) => [name, 'text/javascript; charset=utf-8']),
+  ),
+} as Record<string, string>;
 
 /**
  * Strict CSP: only this origin's script and style files run; no inline script or style, no
@@ -29,15 +44,15 @@ export const DASHBOARD_CSP = [
   "base-uri 'none'",
 ].join('; ');
 
-function readStatic(name: keyof typeof STATIC_FILES): string {
+function readStatic(name: string): string {
   // This module is also bundled into dist/main/*.js (scripts/build.mjs), where import.meta.url is
   // the bundle's: the build copies the static files to dist/main/static/ so `./static/` serves both.
   return readFileSync(new URL(`./static/${name}`, import.meta.url), 'utf8');
 }
 
-function send(reply: FastifyReply, name: keyof typeof STATIC_FILES, body: string) {
+function send(reply: FastifyReply, name: string, body: string) {
   return reply
-    .type(STATIC_FILES[name])
+    .type(STATIC_FILES[name] ?? 'application/octet-stream')
     .headers({
       'content-security-policy': DASHBOARD_CSP,
       'x-content-type-options': 'nosniff',
@@ -50,15 +65,14 @@ function send(reply: FastifyReply, name: keyof typeof STATIC_FILES, body: string
 
 /** Serves `/dashboard` and its script and style sheet. */
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
-  const files = Object.fromEntries(
-    (Object.keys(STATIC_FILES) as (keyof typeof STATIC_FILES)[]).map((name) => [name, readStatic(name)]),
-  ) as Record<keyof typeof STATIC_FILES, string>;
+  const files = new Map(Object.keys(STATIC_FILES).map((name) => [name, readStatic(name)]));
   app.get('/dashboard', { schema: { hide: true } }, async (_request, reply) =>
-    send(reply, 'index.html', files['index.html']),
+    send(reply, 'index.html', files.get('index.html') ?? ''),
   );
-  for (const name of ['dashboard.js', 'dashboard.api.js', 'dashboard.dom.js', 'dashboard.css'] as const) {
+  for (const [name, body] of files) {
+    if (name === 'index.html') continue;
     app.get(`/dashboard/${name}`, { schema: { hide: true } }, async (_request, reply) =>
-      send(reply, name, files[name]),
+      send(reply, name, body),
     );
   }
 }

@@ -72,7 +72,8 @@ export function historyFilterOf(
       closedSet('country', query.country, spec.countries),
     );
   }
-  if (!spec.keys[query.key as ValueKey]) {
+  const keySpec = spec.keys[query.key as ValueKey];
+  if (!keySpec) {
     throw invalid(
       `key ${JSON.stringify(query.key)} not supported by ${spec.id}`,
       closedSet('key', query.key, Object.keys(spec.keys)),
@@ -89,7 +90,7 @@ export function historyFilterOf(
   return {
     filter: {
       accountId: account.id,
-      valueKey: valueKeyOf(spec.id, country, query.key, query.value),
+      valueKey: valueKeyOf(spec.id, country, query.key, keySpec.canonical?.(query.value) ?? query.value),
       fromIso,
       untilIso,
     },

@@ -6,6 +6,7 @@ import { claimOf } from '../../pipeline/submissions/submissions.idempotency.ts';
 import type { ResultItem } from '../../pipeline/work/work.table.ts';
 import { resultsTable, resultsToCsv } from './jobs.csv.ts';
 import { deleteIntervalJob, updateIntervalJob } from './jobs.interval.ts';
+import { answerGate, releaseAfterAnswer } from '../http/http.answer-gate.ts';
 import { JOB_ROUTES } from './jobs.schema.ts';
 import type { DeliveryStatus } from '../../pipeline/deliveries/deliveries.table.ts';
 import { deliveriesPage, replayAll } from '../deliveries/deliveries.service.ts';
@@ -15,9 +16,12 @@ import { downloadJob, getBatchJob, jobStatusView, submitJob, type JobsDeps } fro
 export async function jobsRoutes(app: FastifyInstance, deps: JobsDeps): Promise<void> {
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  routes.post('/job', { schema: JOB_ROUTES.submit }, async (request) =>
-    submitJob(deps, accountOf(request), request.body, claimOf(request.headers, 'batch', request.body)),
-  );
+  routes.post('/job', { schema: JOB_ROUTES.submit, onResponse: answerGate(deps) }, async (request) => {
+    const claim = claimOf(request.headers, 'batch', request.body);
+    const answer = await submitJob(deps, accountOf(request), request.body, claim);
+    if (answer.webhook_secret !== undefined) releaseAfterAnswer(request, String(answer.job._id));
+    return answer;
+  });
 
   routes.get('/job/:id', { schema: JOB_ROUTES.status }, async (request) =>
     jobStatusView(deps, accountOf(request), request.params.id, request.query.wait),

@@ -52,7 +52,7 @@ export async function submitJob(
   }
   const { jobId } = await createJob(deps, account, submission, {
     ...(claim ? { claim } : {}),
-    extras: submission.callbackUrl === null ? {} : { webhookSecret: newWebhookSecret() },
+    extras: submission.callbackUrl === null ? {} : { webhookSecret: newWebhookSecret(), answerPending: true },
   });
   const created = await getAccountJob(deps, account, jobId);
   const secret = created.webhook_secret === null ? {} : { webhook_secret: created.webhook_secret };

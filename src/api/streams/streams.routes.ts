@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountOf } from '../../accounts/auth/auth.hook.ts';
 import { claimOf } from '../../pipeline/submissions/submissions.idempotency.ts';
 import type { DeliveryStatus } from '../../pipeline/deliveries/deliveries.table.ts';
+import { answerGate, releaseAfterAnswer } from '../http/http.answer-gate.ts';
 import { STREAM_ROUTES } from './streams.schema.ts';
 import { deliveriesPage, replayAll, replayOne } from '../deliveries/deliveries.service.ts';
 import {
@@ -20,9 +21,17 @@ export async function streamsRoutes(app: FastifyInstance, deps: StreamsDeps): Pr
   routes.post(
     '/stream',
     // 100 000 values must fit, which the default body limit for other routes does not allow.
-    { schema: STREAM_ROUTES.submit, bodyLimit: deps.config.streamBodyLimitBytes },
-    async (request) =>
-      submitStream(deps, accountOf(request), request.body, claimOf(request.headers, 'stream', request.body)),
+    {
+      schema: STREAM_ROUTES.submit,
+      bodyLimit: deps.config.streamBodyLimitBytes,
+      onResponse: answerGate(deps),
+    },
+    async (request) => {
+      const claim = claimOf(request.headers, 'stream', request.body);
+      const answer = await submitStream(deps, accountOf(request), request.body, claim);
+      releaseAfterAnswer(request, answer.job_id);
+      return answer;
+    },
   );
 
   routes.get('/stream/:id', { schema: STREAM_ROUTES.status }, async (request) =>

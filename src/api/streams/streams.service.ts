@@ -51,7 +51,7 @@ export async function submitStream(
   const secret = newWebhookSecret();
   const { jobId, replayed } = await createJob(deps, account, submission, {
     ...(claim ? { claim } : {}),
-    extras: { webhookSecret: secret },
+    extras: { webhookSecret: secret, answerPending: true },
   });
   const job = replayed ? await findJob(deps.db, jobId) : undefined;
   return {

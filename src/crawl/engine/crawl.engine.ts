@@ -18,6 +18,7 @@ import type {
 } from '../vocabulary/crawl.types.ts';
 import {
   classifyCrawlError,
+  CrawlRefusedError,
   CrawlTimeoutError,
   PageParseError,
   SourceUnavailableError,
@@ -42,11 +43,22 @@ export interface CrawlValueInput {
   deadline: Date;
   conversions: ConversionStore;
   sellerNames: SellerNameStore;
+  /**
+   * The value names a target of the user's choosing (the `web` source, decisions G35): instead of
+   * the base URL's host guard, the fetcher's rules for chosen targets apply (`fetcher.open.ts`).
+   */
+  openTargets?: boolean;
 }
 
 /** A crawled value: the driver's outcome, or the reason it failed; provenance either way. */
 export type CrawlValueResult =
-  { outcome: DriverOutcome; crawls: CrawlRecord[] } | { failure: CrawlFailureReason; crawls: CrawlRecord[] };
+  | { outcome: DriverOutcome; crawls: CrawlRecord[] }
+  | {
+      failure: CrawlFailureReason;
+      crawls: CrawlRecord[];
+      /** The refusal's sentence (`CrawlRefusedError`, decisions G35/G37 `reason_detail`). */
+      detail?: string;
+    };
 
 export interface CrawlEngineOptions {
   /** Settings of the fetcher the engine creates (ignored when `fetcher` is given). */
@@ -172,7 +184,8 @@ export function createCrawlEngine(options: CrawlEngineOptions = {}): CrawlEngine
     let recording = true;
     const { query } = input;
     // Only the configured base URL's host: a page's redirects and links cannot lead elsewhere.
-    const hostGuard = hostGuardOf(input.baseUrl);
+    const open = input.openTargets === true;
+    const hostGuard = open ? undefined : hostGuardOf(input.baseUrl);
     const pages = new PageMemory(query, options.health);
     const context: CrawlContext = {
       baseUrl: input.baseUrl.replace(/\/+$/, ''),
@@ -188,6 +201,7 @@ export function createCrawlEngine(options: CrawlEngineOptions = {}): CrawlEngine
             headers: page.headers,
             signal: controller.signal,
             hostGuard,
+            open,
             onAnswer: (answer) => {
               if (recording) crawls.push(toRecord(answer, page.jobType));
             },
@@ -214,13 +228,14 @@ export function createCrawlEngine(options: CrawlEngineOptions = {}): CrawlEngine
       const cause = controller.signal.aborted ? abortError(controller.signal) : error;
       const failure = classifyCrawlError(cause);
       const blocked = cause instanceof Error && cause.cause instanceof BlockPageFailure;
-      // Blocks are the fetcher's to report (with their kind); a deadline says nothing of the driver.
-      if (failure !== 'timeout' && !blocked) pages.failed(cause);
+      const refused = cause instanceof CrawlRefusedError;
+      // Blocks are the fetcher's to report (with their kind); a deadline or a refusal says nothing of the driver.
+      if (failure !== 'timeout' && !blocked && !refused) pages.failed(cause);
       logger.warn(
         { source: query.source, country: query.country, value: query.value, failure, err: cause },
         'value crawl failed',
       );
-      return { failure, crawls: [...crawls] };
+      return { failure, crawls: [...crawls], ...(refused ? { detail: cause.message } : {}) };
     } finally {
       recording = false;
       disarm();

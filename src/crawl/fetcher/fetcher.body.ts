@@ -69,9 +69,18 @@ function charsetOf(contentType: string | undefined): string | undefined {
   return match?.[1];
 }
 
-/** Decodes with the charset of `content-type` (e.g. shift_jis on jp storefronts), UTF-8 otherwise. */
+/** The charset a page declares in its first bytes (`<meta charset>` or an `http-equiv` content type). */
+function declaredCharset(bytes: Buffer): string | undefined {
+  const head = bytes.subarray(0, 1024).toString('latin1');
+  return /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(head)?.[1];
+}
+
+/**
+ * Decodes with the charset of `content-type` (e.g. Shift_JIS on kakaku.com), else the one the page
+ * declares in a `<meta>` of its first kilobyte, UTF-8 otherwise.
+ */
 export function decodeBody(bytes: Buffer, contentType: string | undefined): string {
-  const charset = charsetOf(contentType);
+  const charset = charsetOf(contentType) ?? declaredCharset(bytes);
   if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
     try {
       return new TextDecoder(charset).decode(bytes);

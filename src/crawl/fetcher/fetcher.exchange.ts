@@ -20,6 +20,8 @@ export interface ExchangeRequest {
   requestTimeoutMs: number;
   maxResponseBytes: number;
   acceptLanguage: string;
+  /** Sent instead of the session's browser user agent (the service's own, for chosen targets). */
+  userAgent?: string;
 }
 
 /** The HTTP answer of an exchange: reported even when reading its body failed afterwards. */
@@ -44,7 +46,7 @@ function requestHeaders(input: ExchangeRequest): Record<string, string> {
     ...headers,
     // The session owns identity and compression: rotation must change the user agent, and the body
     // reader must know every encoding it may get.
-    'user-agent': session.userAgent,
+    'user-agent': input.userAgent ?? session.userAgent,
     'accept-encoding': ACCEPT_ENCODING,
     ...(cookie ? { cookie } : {}),
   };

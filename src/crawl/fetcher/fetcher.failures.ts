@@ -84,11 +84,21 @@ export function backoffDelayMs(retry: number, baseMs: number, maxMs: number, ran
   return Math.floor(random() * ceilingMs);
 }
 
+/**
+ * Raised by the guarded lookup of a crawl target's connection (or its proxy's) when the address it
+ * resolves to is refused (decisions G35): never retried.
+ */
+export class TargetRefusedError extends Error {
+  override readonly name = 'TargetRefusedError';
+}
+
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
 /** Classes a transport error thrown by undici (or the socket under it). */
 export function classifyTransportError(error: unknown): FetchFailure {
   if (error instanceof FetchFailure) return error;
+  const refused = error instanceof TargetRefusedError ? error : (error as { cause?: unknown } | null)?.cause;
+  if (refused instanceof TargetRefusedError) return new FetchFailure('forbidden_host', refused.message);
   const code = (error as { code?: unknown } | null)?.code;
   const message = error instanceof Error ? error.message : String(error);
   if (typeof code === 'string' && TIMEOUT_CODES.has(code)) {

@@ -5,6 +5,7 @@
 
 import type { PairLimits, PolitenessFactory } from './politeness.ts';
 import { detectBlockPage, type BlockKind } from './block-pages.ts';
+import { DEFAULT_OPEN_TARGETS, type OpenTargetOptions } from './fetcher.open.ts';
 
 /** The kind of block page a fetched HTML page is (captcha, interstitial, consent wall …), or undefined for content. */
 export type BlockPageDetector = (page: { status: number; body: string }) => BlockKind | undefined;
@@ -79,6 +80,8 @@ export interface FetcherOptions {
   random: () => number;
   /** Told what happens, for metrics; the default does nothing. */
   events: FetchEvents;
+  /** Rules of targets the user chose (`open` requests, the `web` source, decisions G35). */
+  openTargets: OpenTargetOptions;
 }
 
 /** What the fetcher reports as it works (decisions G33 metrics). */
@@ -139,6 +142,7 @@ export const DEFAULT_FETCHER_OPTIONS: Readonly<FetcherOptions> = {
   keepAliveTimeoutMs: 30_000,
   isBlockPage: defaultBlockPageDetector,
   random: Math.random,
+  openTargets: DEFAULT_OPEN_TARGETS,
 };
 
 function requirePositive(name: string, value: number, allowZero = false): void {
@@ -187,6 +191,10 @@ export function resolveFetcherOptions(overrides: Partial<FetcherOptions> = {}): 
   if (!(options.successRecoveryFactor > 0 && options.successRecoveryFactor <= 1)) {
     throw new RangeError('fetcher option successRecoveryFactor must be in (0, 1]');
   }
+  const { maxPageBytes, perHostConcurrency, perHostRequestsPerSecond } = options.openTargets;
+  requirePositive('openTargets.maxPageBytes', maxPageBytes);
+  requirePositive('openTargets.perHostConcurrency', perHostConcurrency);
+  requirePositive('openTargets.perHostRequestsPerSecond', perHostRequestsPerSecond);
   if (options.userAgents.length === 0) throw new RangeError('fetcher option userAgents must not be empty');
   for (const [country, proxies] of Object.entries(options.proxiesByCountry)) {
     for (const proxy of proxies) {

@@ -79,6 +79,19 @@ describe('fetcher rules', () => {
     assert.equal(decodeBody(Buffer.from('Preis €'), 'text/html; charset=x-unknown'), 'Preis €');
   });
 
+  it('decodes the charset a page declares in a meta element when the header names none', () => {
+    const page = Buffer.concat([
+      Buffer.from('<html><head><meta charset="Shift_JIS"></head><p>'),
+      Buffer.from([0x93, 0xfa, 0x96, 0x7b]),
+    ]);
+    assert.match(decodeBody(page, 'text/html'), /<p>日本$/);
+    const equiv = Buffer.concat([
+      Buffer.from('<meta http-equiv="Content-Type" content="text/html; charset=EUC-JP">'),
+      Buffer.from([0xc6, 0xfc, 0xcb, 0xdc]),
+    ]);
+    assert.match(decodeBody(equiv, undefined), /日本$/);
+  });
+
   it('keeps cookies per host and drops expired ones', () => {
     const jar = new CookieJar();
     const url = new URL('http://shop.example/a');

@@ -6,6 +6,7 @@
  */
 import type Undici from 'undici';
 import type { Dispatcher } from 'undici';
+import type { LookupFunction } from 'node:net';
 import { loadUndici } from '../../platform/lib/undici.ts';
 import type { FetcherOptions } from './fetcher.options.ts';
 import { pairKey } from './politeness.ts';
@@ -117,14 +118,15 @@ export class SessionManager {
 
   /**
    * The shared, kept-alive connection pool for a session's egress route. undici loads with the
-   * first one, not at start (docs/performance.md, "Start time").
+   * first one, not at start (docs/performance.md, "Start time"). With `lookup` (chosen targets),
+   * a pool of their own whose every connection, to the target or to the proxy, resolves through it.
    */
-  async dispatcher(session: Session): Promise<Dispatcher> {
+  async dispatcher(session: Session, lookup?: LookupFunction): Promise<Dispatcher> {
     const undici = await loadUndici();
-    const key = session.proxyUrl ?? 'direct';
+    const key = `${lookup === undefined ? '' : 'guarded:'}${session.proxyUrl ?? 'direct'}`;
     let dispatcher = this.dispatchers.get(key);
     if (!dispatcher) {
-      dispatcher = this.createDispatcher(undici, session.proxyUrl);
+      dispatcher = this.createDispatcher(undici, session.proxyUrl, lookup);
       this.dispatchers.set(key, dispatcher);
     }
     return dispatcher;
@@ -150,15 +152,21 @@ export class SessionManager {
     };
   }
 
-  private createDispatcher({ Agent, ProxyAgent }: typeof Undici, proxyUrl: string | undefined): Dispatcher {
+  private createDispatcher(
+    { Agent, ProxyAgent }: typeof Undici,
+    proxyUrl: string | undefined,
+    lookup: LookupFunction | undefined,
+  ): Dispatcher {
     const { connectionsPerOrigin, keepAliveTimeoutMs, connectTimeoutMs } = this.options;
     const pool = { connections: connectionsPerOrigin, keepAliveTimeout: keepAliveTimeoutMs };
-    if (proxyUrl === undefined) return new Agent({ ...pool, connect: { timeout: connectTimeoutMs } });
+    const connect = { timeout: connectTimeoutMs, ...(lookup === undefined ? {} : { lookup }) };
+    if (proxyUrl === undefined) return new Agent({ ...pool, connect });
+    // Through a proxy the proxy resolves the target: the lookup checks the proxy's own address.
     return new ProxyAgent({
       ...pool,
       uri: proxyUrl,
       proxyTunnel: this.options.proxyTunnelForHttp,
-      proxyTls: { timeout: connectTimeoutMs },
+      proxyTls: connect,
       requestTls: { timeout: connectTimeoutMs },
     });
   }

@@ -1,26 +1,33 @@
 /**
  * The crawl fetcher behind `CrawlContext.fetchPage`: politeness per (source, country), retries with
  * exponential backoff and full jitter classed by failure, session/proxy rotation on block pages,
- * redirects, and provenance of every HTTP answer. See docs/crawl-engine.md.
+ * redirects, and provenance of every HTTP answer. See docs/crawl-engine.md. Targets the user chose
+ * (`open` requests, the `web` source) add address rules, robots.txt and per-host politeness
+ * (`fetcher.open.ts`, docs/monitor.md).
  */
 import type { FetchedPage } from '../vocabulary/crawl.types.ts';
-import { SourceUnavailableError } from '../vocabulary/crawl.errors.ts';
-import { isHtmlResponse, isTruncatedHtml } from './fetcher.body.ts';
+import { CrawlRefusedError, SourceUnavailableError } from '../vocabulary/crawl.errors.ts';
 import { exchange, type Answer, type ExchangeResponse } from './fetcher.exchange.ts';
 import { parseRetryAfterMs } from '../../platform/lib/retry-after.ts';
 import { loadUndici } from '../../platform/lib/undici.ts';
 import { abortError, backoffDelayMs, BlockPageFailure, FetchFailure } from './fetcher.failures.ts';
 import type { HostGuard } from './fetcher.hosts.ts';
-import { resolveFetcherOptions, type FetcherOptions } from './fetcher.options.ts';
-import type { PageRenderer } from './fetcher.rendered.ts';
-import { SessionManager, type Session } from './fetcher.session.ts';
 import {
-  inProcessPoliteness,
-  settingsPerPair,
-  type GateSnapshot,
-  type PolitenessFeedback,
-  type PolitenessSettings,
-} from './politeness.ts';
+  feedbackFor,
+  judge,
+  lowercaseKeys,
+  NOT_FOUND_STATUSES,
+  parseHttpUrl,
+  sleep,
+} from './fetcher.judge.ts';
+import { hostScope, openTargetRefusal, refusalDetail, targetLookup } from './fetcher.open.ts';
+import { resolveFetcherOptions } from './fetcher.options.ts';
+import type { FetcherOptions } from './fetcher.options.ts';
+import type { PageRenderer } from './fetcher.rendered.ts';
+import { RobotsCache, robotsRefusal, rulesOf, type RobotsRules } from './fetcher.robots.ts';
+import { SessionManager, type Session } from './fetcher.session.ts';
+import { inProcessPoliteness, type GateSnapshot, type PolitenessFeedback } from './politeness.ts';
+import { politenessSettingsOf } from './politeness.scopes.ts';
 
 /** One HTTP answer the fetcher got, for provenance (spec 2.6). */
 export interface FetchAnswer extends Answer {
@@ -41,6 +48,11 @@ export interface FetchRequest {
   onAnswer?: (answer: FetchAnswer) => void;
   /** Refuses URLs, the first and every redirect target, before they are requested (not retried). */
   hostGuard?: HostGuard;
+  /**
+   * A target the user chose (the `web` source): address rules on every hop and connection,
+   * robots.txt, politeness per target host, the service's `User-Agent`, the page size limit.
+   */
+  open?: boolean;
 }
 
 export interface Fetcher {
@@ -55,62 +67,6 @@ export interface Fetcher {
   close(): Promise<void>;
 }
 
-const NOT_FOUND_STATUSES = new Set([404, 410]);
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return Promise.reject(abortError(signal));
-  return new Promise((resolve, reject) => {
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(abortError(signal));
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-function parseHttpUrl(raw: string, base?: URL): URL | undefined {
-  try {
-    const url = new URL(raw, base);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function lowercaseKeys(headers: Readonly<Record<string, string>> | undefined): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
-  );
-}
-
-/** Classes an answer: returns the politeness feedback, or throws the attempt's failure. */
-function judge(response: ExchangeResponse, options: FetcherOptions): PolitenessFeedback {
-  const { status, body, headers } = response;
-  if (NOT_FOUND_STATUSES.has(status) || (status >= 300 && status < 400)) return { kind: 'success' };
-  const html = isHtmlResponse(headers['content-type'], body);
-  const blockKind = html ? options.isBlockPage({ status, body }) : undefined;
-  if (blockKind !== undefined) {
-    throw new BlockPageFailure(blockKind, body, status);
-  }
-  if (status === 429) throw new FetchFailure('rate_limited', 'HTTP 429', status);
-  if (status >= 500) throw new FetchFailure('server_error', `HTTP ${status}`, status);
-  if (status >= 400) throw new FetchFailure('client_error', `HTTP ${status}`, status);
-  if (html && status >= 200 && status < 300 && isTruncatedHtml(body)) {
-    throw new FetchFailure('truncated', 'HTML without closing </html>', status);
-  }
-  return { kind: 'success' };
-}
-
-function feedbackFor(failure: FetchFailure, retryAfterMs: number | undefined): PolitenessFeedback {
-  if (failure.kind === 'rate_limited') return { kind: 'rate_limited', retryAfterMs };
-  if (failure.kind === 'too_large') return { kind: 'neutral' };
-  return retryAfterMs === undefined ? { kind: 'error' } : { kind: 'error', retryAfterMs };
-}
-
 /**
  * What a fetcher is made from: its options, and the renderer of the pages `CRAWL_RENDER` names
  * (absent, every page is fetched plainly). The fetcher closes the renderer.
@@ -121,21 +77,10 @@ export type FetcherSettings = Partial<FetcherOptions> & { renderer?: PageRendere
 export function createFetcher(overrides: FetcherSettings = {}): Fetcher {
   const { renderer, ...settings } = overrides;
   const options = resolveFetcherOptions(settings);
-  const defaults: PolitenessSettings = {
-    concurrency: options.perPairConcurrency,
-    requestsPerSecond: options.perPairRequestsPerSecond,
-    burst: options.perPairBurst,
-    errorSlowdownFactor: options.errorSlowdownFactor,
-    rateLimitSlowdownFactor: options.rateLimitSlowdownFactor,
-    maxSlowdownFactor: options.maxSlowdownFactor,
-    successRecoveryFactor: options.successRecoveryFactor,
-    rateLimitPauseMs: options.rateLimitPauseMs,
-    maxPauseWaitMs: options.maxPairPauseWaitMs,
-  };
-  const politeness = (options.politeness ?? inProcessPoliteness)(
-    settingsPerPair(defaults, options.perPairLimits),
-  );
+  const politeness = (options.politeness ?? inProcessPoliteness)(politenessSettingsOf(options));
   const sessions = new SessionManager(options);
+  const robots = new RobotsCache(options.openTargets.robotsTtlMs);
+  const lookup = targetLookup(options.openTargets);
   let closed = false;
 
   /** One request of one URL under the pair's politeness; throws the attempt's failure. */
@@ -144,35 +89,38 @@ export function createFetcher(overrides: FetcherSettings = {}): Fetcher {
     url: URL,
     headers: Record<string, string>,
   ): Promise<ExchangeResponse> {
-    const { source, country, signal } = request;
+    const { source, country, signal, open = false } = request;
     // Loaded before the permit is taken: the first requests' import of undici must not delay the
     // requests a second's rate admitted into the next second, where the marketplace counts them.
     await loadUndici();
-    const permit = await politeness.gate(source, country).acquire(signal);
+    const permit = await politeness.gate(source, open ? hostScope(url) : country).acquire(signal);
     const session: Session = sessions.current(source, country);
     let feedback: PolitenessFeedback = { kind: 'neutral' };
     let retryAfterMs: number | undefined;
     try {
       const onAnswer = (answer: Answer) => request.onAnswer?.({ ...answer, url: url.href, geo: session.geo });
       const { acceptLanguage } = options;
-      const response = renderer?.wants(source, url)
-        ? await renderer.render(
-            { source, url, headers, session, signal, hostGuard: request.hostGuard, acceptLanguage },
-            onAnswer,
-          )
-        : await exchange(
-            {
-              url,
-              headers,
-              session,
-              dispatcher: await sessions.dispatcher(session),
-              signal,
-              requestTimeoutMs: options.requestTimeoutMs,
-              maxResponseBytes: options.maxResponseBytes,
-              acceptLanguage,
-            },
-            onAnswer,
-          );
+      // A browser resolves names itself, out of reach of the address rules: chosen targets never render.
+      const response =
+        !open && renderer?.wants(source, url)
+          ? await renderer.render(
+              { source, url, headers, session, signal, hostGuard: request.hostGuard, acceptLanguage },
+              onAnswer,
+            )
+          : await exchange(
+              {
+                url,
+                headers,
+                session,
+                dispatcher: await sessions.dispatcher(session, open ? lookup : undefined),
+                signal,
+                requestTimeoutMs: options.requestTimeoutMs,
+                maxResponseBytes: open ? options.openTargets.maxPageBytes : options.maxResponseBytes,
+                acceptLanguage,
+                ...(open ? { userAgent: options.openTargets.userAgent } : {}),
+              },
+              onAnswer,
+            );
       retryAfterMs = parseRetryAfterMs(response.headers['retry-after'], Date.now());
       feedback = judge(response, options);
       return response;
@@ -187,13 +135,44 @@ export function createFetcher(overrides: FetcherSettings = {}): Fetcher {
     }
   }
 
+  /** robots.txt of a chosen target's origin, fetched once per TTL under the same rules as the page. */
+  function robotsOf(request: FetchRequest, url: URL): Promise<RobotsRules> {
+    return robots.rulesFor(url, async (robotsUrl) => {
+      const { source, country, signal } = request;
+      try {
+        const page = await fetchWithRetries(
+          { source, country, signal, url: robotsUrl.href, open: true },
+          false,
+        );
+        return rulesOf(robotsUrl, page.status, page.body);
+      } catch (error) {
+        // The address rules refused robots.txt: the page is refused for that reason, not robots'.
+        if (error instanceof CrawlRefusedError) return { kind: 'refused', why: error.message };
+        const failure = error instanceof Error ? error.cause : undefined;
+        if (failure instanceof FetchFailure && failure.status !== undefined) {
+          return rulesOf(robotsUrl, failure.status, '');
+        }
+        throw error;
+      }
+    });
+  }
+
   /** One attempt: the URL and the redirects it leads to, up to `maxRedirects` hops. */
-  async function attempt(request: FetchRequest, start: URL): Promise<FetchedPage> {
+  async function attempt(request: FetchRequest, start: URL, readRobots: boolean): Promise<FetchedPage> {
     const headers = lowercaseKeys(request.headers);
     let url = start;
     for (let redirects = 0; ; redirects += 1) {
       const refusal = request.hostGuard?.(url);
       if (refusal !== undefined) throw new FetchFailure('forbidden_host', `refused ${url.href}: ${refusal}`);
+      if (request.open) {
+        const { proxyUrl } = sessions.current(request.source, request.country);
+        const literal = openTargetRefusal(options.openTargets, url, proxyUrl);
+        if (literal !== undefined) throw new FetchFailure('forbidden_host', literal);
+      }
+      if (request.open && readRobots) {
+        const disallowed = robotsRefusal(await robotsOf(request, url), url, options.openTargets.robotsAgent);
+        if (disallowed !== undefined) throw new CrawlRefusedError(disallowed);
+      }
       const response = await hop(request, url, headers);
       if (response.status < 300 || response.status >= 400) {
         return { url: url.href, status: response.status, body: response.body, headers: response.headers };
@@ -211,7 +190,7 @@ export function createFetcher(overrides: FetcherSettings = {}): Fetcher {
   async function fetchPage(request: FetchRequest): Promise<FetchedPage> {
     const startedMs = Date.now();
     try {
-      const page = await fetchWithRetries(request);
+      const page = await fetchWithRetries(request, true);
       options.events.fetched(
         request.source,
         NOT_FOUND_STATUSES.has(page.status) ? 'not_found' : 'ok',
@@ -224,7 +203,7 @@ export function createFetcher(overrides: FetcherSettings = {}): Fetcher {
     }
   }
 
-  async function fetchWithRetries(request: FetchRequest): Promise<FetchedPage> {
+  async function fetchWithRetries(request: FetchRequest, readRobots: boolean): Promise<FetchedPage> {
     if (closed) throw new SourceUnavailableError('fetcher closed');
     if (request.signal.aborted) throw abortError(request.signal);
     const url = parseHttpUrl(request.url);
@@ -238,7 +217,7 @@ export function createFetcher(overrides: FetcherSettings = {}): Fetcher {
         );
       }
       try {
-        return await attempt(request, url);
+        return await attempt(request, url, readRobots);
       } catch (error) {
         // Abort errors and a too-long pair pause end the fetch as they are.
         if (!(error instanceof FetchFailure)) throw error;
@@ -253,6 +232,8 @@ export function createFetcher(overrides: FetcherSettings = {}): Fetcher {
         }
         if (error.retryable && attemptNo < options.maxAttempts)
           options.events.retried(request.source, error.kind);
+        const detail = request.open ? refusalDetail(error, url, options.openTargets.maxPageBytes) : undefined;
+        if (detail !== undefined) throw new CrawlRefusedError(detail, { cause: error });
         if (!error.retryable)
           throw new SourceUnavailableError(`${url.href}: ${error.message}`, { cause: error });
         last = error;

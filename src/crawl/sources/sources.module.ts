@@ -12,6 +12,21 @@ export interface KeySpec {
   validate: ValueValidator;
   /** Countries the key is limited to (source_01 `pzn`: de only). */
   countries?: readonly string[];
+  /**
+   * A comma-separated `values` string is one value, not split (decisions G35: URLs contain
+   * commas); an array is needed to send several.
+   */
+  unsplit?: boolean;
+  /**
+   * `validate` answers over-long values itself (that value's `parameter_invalid`), so the
+   * submission-wide length refusal does not apply (G35: a `url` of more than 2 048 characters).
+   */
+  lengthChecked?: boolean;
+  /**
+   * The value as cache and history key it: two spellings of one page are one value (G35's
+   * canonical URL). Absent, the value as sent.
+   */
+  canonical?: (value: string) => string;
 }
 
 /** Everything the service knows about a source, as data: its catalogue row. */
@@ -37,6 +52,12 @@ export interface SourceSpec {
   servedFrom: Readonly<Record<string, string>>;
   /** Keys whose not-found outcomes are cached for `not_found_max_age` days. */
   notFoundCachedKeys: readonly ValueKey[];
+  /**
+   * The values name pages anywhere (the `web` source, decisions G35): the crawl follows the rules
+   * of targets the user chose (address rules, robots.txt, per-host politeness) instead of keeping
+   * to the configured base URL's host.
+   */
+  openTargets?: boolean;
 }
 
 /**

@@ -16,6 +16,7 @@ import { source09 } from './source-09/source-09.module.ts';
 import { source10 } from './source-10/source-10.module.ts';
 import { source11 } from './source-11/source-11.module.ts';
 import { source12 } from './source-12/source-12.module.ts';
+import { web } from './web/web.module.ts';
 
 /** Every source's module, by id. */
 export const sourceModules: Readonly<Record<SourceId, SourceModule>> = {
@@ -31,4 +32,5 @@ export const sourceModules: Readonly<Record<SourceId, SourceModule>> = {
   source_10: source10,
   source_11: source11,
   source_12: source12,
+  web,
 };

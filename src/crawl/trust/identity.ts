@@ -120,5 +120,28 @@ export function identity(query: ValueQuery, content: Record<string, unknown>): n
         : termIdentity(query.value, productName(content));
     case 'product':
       return productRecordIdentity(content, query.value);
+    case 'url':
+      return urlIdentity(query.value, content);
   }
+}
+
+/** Host and path of a URL (trailing slash ignored), or null when it is not one. */
+function pageOf(raw: unknown): string | null {
+  if (typeof raw !== 'string') return null;
+  try {
+    const url = new URL(raw);
+    return `${url.host}${url.pathname.replace(/\/+$/u, '')}`;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A URL value (the `web` source): 1 when the page read is the page asked for (same host and path,
+ * whatever redirects in between), else unverified: a shop that redirects a product URL elsewhere
+ * may show another product.
+ */
+function urlIdentity(asked: string, content: Record<string, unknown>): number {
+  const wanted = pageOf(asked);
+  return wanted !== null && wanted === pageOf(content.url) ? 1 : UNVERIFIED_IDENTITY;
 }

@@ -80,7 +80,23 @@ function assessContent(input: TrustInput, content: Record<string, unknown>): Tru
     offer_contamination: offerContamination(offers.length, outliers, wrong),
     freshness: freshness(input.observedAt, input.now),
   };
-  return finish(isFallbackContent(content) ? discountFallback(components) : components, outliers, wrong);
+  if (isFallbackContent(content)) return finish(discountFallback(components), outliers, wrong);
+  return finish(query.key === 'url' ? discountSinglePage(components) : components, outliers, wrong);
+}
+
+/**
+ * Trust of a page read by URL (the `web` source, decisions G35): identity and completeness say
+ * whether the page asked for was read and what it showed, but one price of one page, read by the
+ * generic extractor with no offer list and no driver to cross-check it, leaves integrity and
+ * contamination unchecked, so they are at most unverified (a full, fresh reading scores 0.8;
+ * docs/monitor.md, "Trust").
+ */
+function discountSinglePage(components: TrustComponents): TrustComponents {
+  return {
+    ...components,
+    price_integrity: Math.min(components.price_integrity, UNVERIFIED_IDENTITY),
+    offer_contamination: Math.min(components.offer_contamination, UNVERIFIED_IDENTITY),
+  };
 }
 
 /** True for content the generic extractor built after the driver's parser failed (markup drift). */

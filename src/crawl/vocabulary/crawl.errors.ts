@@ -6,7 +6,16 @@ import { lookupTable } from '../../platform/lib/lookup.ts';
 
 /** Retries are exhausted or the source answered in a way no retry fixes for now. */
 export class SourceUnavailableError extends Error {
-  override readonly name = 'SourceUnavailableError';
+  override readonly name: string = 'SourceUnavailableError';
+}
+
+/**
+ * The service refused to fetch (or to keep) a page it was asked for: a crawl target whose address
+ * the rules forbid, a URL robots.txt disallows, a body over the size limit (decisions G35). The
+ * message is a sentence for the user: the result's `reason_detail` (G37). Not charged.
+ */
+export class CrawlRefusedError extends SourceUnavailableError {
+  override readonly name = 'CrawlRefusedError';
 }
 
 /** The value's deadline (job `timeout`) passed while crawling. */
@@ -33,6 +42,7 @@ export class PageParseError extends Error {
  */
 export const CRAWL_ERROR_CLASSES: Readonly<Record<string, new (message: string) => Error>> = lookupTable({
   SourceUnavailableError,
+  CrawlRefusedError,
   CrawlTimeoutError,
   PageParseError,
 });

@@ -40,6 +40,14 @@ export class HostSlots {
   }
 }
 
+/**
+ * How long deliveries wait for the submission answer that carries their job's webhook_secret
+ * (issue 26 part 6). The answer marks the job answered as soon as it is written; this bound only
+ * matters when that never happens (the process stopped between the commit and the answer, or the
+ * submitter's connection broke), so that such a job still delivers.
+ */
+export const ANSWER_WAIT_LIMIT_MS = 60_000;
+
 /** What one claim asks for. */
 export interface ClaimRequest {
   /** Slots free in this process. */
@@ -58,7 +66,12 @@ export async function claimDueDeliveries(db: Db, request: ClaimRequest): Promise
   if (free <= 0) return [];
   const nowIso = new Date(nowMs).toISOString();
   return db.transaction().execute(async (trx) => {
-    const due = await selectDueDeliveries(trx, { nowIso, limit: free * 4, excludeHosts: slots.full() });
+    const due = await selectDueDeliveries(trx, {
+      nowIso,
+      limit: free * 4,
+      excludeHosts: slots.full(),
+      unansweredSinceIso: new Date(nowMs - ANSWER_WAIT_LIMIT_MS).toISOString(),
+    });
     const ids = slots
       .fitting(due)
       .slice(0, free)

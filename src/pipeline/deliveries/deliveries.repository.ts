@@ -61,7 +61,13 @@ export async function listDeliveries(
  */
 export async function selectDueDeliveries(
   db: Db,
-  input: { nowIso: string; limit: number; excludeHosts: readonly string[] },
+  input: {
+    nowIso: string;
+    limit: number;
+    excludeHosts: readonly string[];
+    /** Deliveries of a job created after this whose submission answer is still pending wait. */
+    unansweredSinceIso: string;
+  },
 ): Promise<Array<Pick<WebhookDelivery, 'id' | 'target_host'>>> {
   let query = db
     .selectFrom('webhook_deliveries')
@@ -69,11 +75,33 @@ export async function selectDueDeliveries(
     .where('status', '=', 'pending')
     .where('next_attempt_at', '<=', input.nowIso)
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', input.nowIso)]))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('jobs')
+            .select('jobs.id')
+            .whereRef('jobs.id', '=', 'webhook_deliveries.job_id')
+            .where('jobs.answer_pending', '=', 1)
+            .where('jobs.created_at', '>', input.unansweredSinceIso),
+        ),
+      ),
+    )
     .orderBy('next_attempt_at')
     .limit(input.limit);
   if (input.excludeHosts.length > 0) query = query.where('target_host', 'not in', [...input.excludeHosts]);
   if (dialectOf(db) === 'postgres') query = query.forUpdate().skipLocked();
   return query.execute();
+}
+
+/** Records that the answer carrying a job's webhook_secret was written: its deliveries may go. */
+export async function markJobAnswered(db: Db, jobId: string): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ answer_pending: 0 })
+    .where('id', '=', jobId)
+    .where('answer_pending', '=', 1)
+    .execute();
 }
 
 /** Leases deliveries to `token` until `leaseUntilIso`; answers the leased rows as they now are. */

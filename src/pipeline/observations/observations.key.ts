@@ -10,7 +10,7 @@ import type { SourceCatalogue } from '../../crawl/sources/sources.catalogue.ts';
  * |---|---|
  * | source | another site |
  * | marketplace | the country, with `uk` and `gb` as one marketplace (spec part 1 rule 1) |
- * | key, value | what was asked |
+ * | key, value | what was asked (a key's canonical form where the source has one: `web`'s canonical URL) |
  * | topic | `search`, `search_and_offers` and `convert` return different content |
  * | max_pages | more result pages, more content; only where it applies (the source's `usesMaxPages`), else 1 |
  * | sort_by | orders `content.offers` and their `position` (decisions G3) |
@@ -46,6 +46,8 @@ export function valueKeyOf(source: string, country: string, key: string, value: 
 /** The keys of a query (see the table above). */
 export function observationKeysOf(query: ValueQuery, catalogue: SourceCatalogue): ObservationKeys {
   const spec = catalogue.get(query.source);
+  // Two spellings of one value are one value (decisions G35: the canonical URL of a `web` page).
+  const value = spec?.keys[query.key]?.canonical?.(query.value) ?? query.value;
   const parts = [
     query.source,
     marketplaceOf(query.country),
@@ -54,11 +56,11 @@ export function observationKeysOf(query: ValueQuery, catalogue: SourceCatalogue)
     `pages=${spec?.usesMaxPages ? query.maxPages : 1}`,
     `sort=${query.sortBy}`,
     `sellers=${spec?.usesSellerNames && query.fetchSellerNames ? 1 : 0}`,
-    query.value,
+    value,
   ];
   return {
     cacheKey: digest(parts),
-    valueKey: valueKeyOf(query.source, query.country, query.key, query.value),
+    valueKey: valueKeyOf(query.source, query.country, query.key, value),
     described: parts.join('|'),
   };
 }

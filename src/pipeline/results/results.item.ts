@@ -22,7 +22,7 @@ export function valueQueryOf(job: Job, value: string): ValueQuery {
 /** What happened to one value, before it becomes a result item. */
 export type ValueResolution =
   | { kind: 'crawled'; outcome: DriverOutcome; crawls: CrawlRecord[] }
-  | { kind: 'failed'; reason: CrawlFailureReason; crawls: CrawlRecord[] }
+  | { kind: 'failed'; reason: CrawlFailureReason; crawls: CrawlRecord[]; detail?: string }
   | { kind: 'invalid'; problem: string }
   | { kind: 'cached'; item: ResultItem };
 
@@ -66,7 +66,7 @@ interface ItemFacts {
   reason: string | null;
   content: Record<string, unknown> | null;
   observedAt: string | null;
-  /** decisions G37: what is wrong with a `parameter_invalid` value; absent on every other result. */
+  /** decisions G37: what is wrong with a `parameter_invalid` value, or what a `web` crawl refused. */
   reasonDetail?: string;
   /** The re-served item without its stored provenance, for a `cached` resolution. */
   cached?: Omit<ResultItem, 'meta'>;
@@ -83,8 +83,17 @@ function factsOf(query: ValueQuery, resolution: ValueResolution): ItemFacts {
     return { success: true, reason: null, content: resolution.outcome.content, observedAt };
   }
   if (resolution.kind === 'crawled') return { success: true, reason: 'not found', content: null, observedAt };
-  if (resolution.kind === 'failed')
-    return { success: false, reason: resolution.reason, content: null, observedAt };
+  if (resolution.kind === 'failed') {
+    const { reason, detail } = resolution;
+    // decisions G37: a refusal without a fetch (`web`) says what was refused.
+    return {
+      success: false,
+      reason,
+      content: null,
+      observedAt,
+      ...(detail === undefined ? {} : { reasonDetail: detail }),
+    };
+  }
   return {
     success: false,
     reason: 'parameter_invalid',

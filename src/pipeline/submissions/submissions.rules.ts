@@ -7,6 +7,7 @@ import {
   type Topic,
   type ValueKey,
 } from '../../crawl/vocabulary/sources.types.ts';
+import type { KeySpec } from '../../crawl/sources/sources.module.ts';
 import type { SubmissionBody } from './submissions.schema.ts';
 import { closedSet, sourceChoices } from './submissions.choices.ts';
 import type { DeliverMode } from '../work/work.table.ts';
@@ -62,8 +63,10 @@ function deliverOf(body: SubmissionBody): DeliverMode {
   return mode;
 }
 
-function splitValues(body: SubmissionBody, key: string): string[] {
+function splitValues(body: SubmissionBody, key: string, keySpec: KeySpec): string[] {
   if (Array.isArray(body.values)) return body.values.map((value) => value.trim());
+  // decisions G35: URLs contain commas, so a string is one value for such a key.
+  if (keySpec.unsplit) return [body.values.trim()];
   // spec 2.1: a comma-separated string is not usable for product records, which contain commas.
   if (key === 'product')
     throw invalid('values must be an array for key product (product records contain commas)');
@@ -85,7 +88,7 @@ export async function normalizeSubmission(
   catalogue: SourceCatalogue,
 ): Promise<Submission> {
   const { spec, country, key, keySpec, topic, sortBy } = sourceChoices(body, catalogue);
-  const submitted = splitValues(body, key);
+  const submitted = splitValues(body, key, keySpec);
   // The position as submitted: a value that is empty once trimmed, counted before de-duplication.
   const emptyAt = submitted.indexOf('');
   const values = dedupe(submitted);
@@ -94,7 +97,8 @@ export async function normalizeSubmission(
   if (values.length > limit)
     throw invalid(`values must contain at most ${limit} values (got ${values.length})`);
   if (emptyAt >= 0) throw invalid(`values must not contain an empty value (position ${emptyAt})`);
-  const tooLong = values.findIndex((value) => value.length > LIMITS.valueLength);
+  // A key whose validator judges length answers long values per value (parameter_invalid).
+  const tooLong = keySpec.lengthChecked ? -1 : values.findIndex((value) => value.length > LIMITS.valueLength);
   if (tooLong >= 0) throw invalid(`values[${tooLong}] is longer than ${LIMITS.valueLength} characters`);
 
   const waitSeconds =

@@ -8,9 +8,19 @@ import { lookupTable } from '../../platform/lib/lookup.ts';
  */
 export const SubmissionBody = Type.Object(
   {
-    source: Type.String({ minLength: 1 }),
+    source: Type.String({
+      minLength: 1,
+      description:
+        '`source_01` … `source_12`, or `web`: any shop by the URL of a product page (decisions G35).',
+    }),
     country: Type.String({ minLength: 1 }),
-    key: Type.Optional(Type.String({ minLength: 1 })),
+    key: Type.Optional(
+      Type.String({
+        minLength: 1,
+        description:
+          'A key of the source (`term`, `id`, `gtin`, `pzn`, `item_code`, `product`); `url` for `web`, where a string of `values` is one URL, not split at commas.',
+      }),
+    ),
     topic: Type.Optional(Type.String({ minLength: 1 })),
     values: Type.Union([Type.Array(Type.String()), Type.String()]),
     max_pages: Type.Optional(Type.Integer({ minimum: 1, maximum: 10 })),

@@ -40,6 +40,12 @@ export interface JobExtras {
   webhookSecret?: string;
   /** The interval job this job is a run of. */
   parentId?: string;
+  /**
+   * The caller writes an answer carrying the webhook secret: deliveries wait until it says the
+   * answer was written (`markJobAnswered`), so no receiver is called before the submitter could know
+   * the secret.
+   */
+  answerPending?: boolean;
 }
 
 /** decisions C2: enterprise accounts are limited to their listed pairs; self-serve have every source. */
@@ -161,6 +167,7 @@ function jobRow(
     failure_reason: null,
     last_run_error: null,
     deliver: s.deliver,
+    answer_pending: extras?.answerPending === true && s.callbackUrl !== null ? 1 : 0,
   };
 }
 

@@ -175,7 +175,11 @@ async function resolveValue(
     deadline,
     conversions: createConversionStore(deps.db),
     sellerNames: createSellerNameStore(deps.db),
+    openTargets: sourceModules[query.source].spec.openTargets === true,
   });
-  if ('failure' in result) return { kind: 'failed', reason: result.failure, crawls: result.crawls };
+  if ('failure' in result) {
+    const { failure, crawls, detail } = result;
+    return { kind: 'failed', reason: failure, crawls, ...(detail === undefined ? {} : { detail }) };
+  }
   return { kind: 'crawled', outcome: result.outcome, crawls: result.crawls };
 }

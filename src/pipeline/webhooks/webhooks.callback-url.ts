@@ -7,37 +7,24 @@
  * submission and again at connect time against the address actually dialled, which defeats DNS
  * rebinding between the two.
  */
-import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import type { Config } from '../../config.ts';
 import { AppError, invalid } from '../../platform/errors/app-error.ts';
 import {
-  classifyAddress,
-  createAllowList,
-  isLoopbackHost,
-  isPlainLoopback,
-  parseIp,
-  type AllowList,
-} from '../../platform/lib/ip-address.ts';
+  addressRefusal,
+  bareHostname,
+  guardedLookupWith,
+  literalAddressRefusal,
+  systemResolver,
+  type AddressPolicy,
+  type Resolver,
+} from '../../platform/lib/address-policy.ts';
+import { createAllowList, isLoopbackHost, parseIp } from '../../platform/lib/ip-address.ts';
 
-/** Resolves a host name to every address it has. */
-export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
+export { bareHostname, systemResolver, type Resolver };
 
-/** The operating system's resolver (what `net.connect` would use). */
-export const systemResolver: Resolver = (hostname) =>
-  new Promise((resolve, reject) =>
-    dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) =>
-      error ? reject(error) : resolve(addresses),
-    ),
-  );
-
-/** What decides whether a callback host may be reached. */
-export interface CallbackPolicy {
-  allowList: AllowList;
-  resolve: Resolver;
-  /** Plain loopback addresses are accepted (the API listens on a loopback `HOST`). */
-  allowLoopback: boolean;
-}
+/** What decides whether a callback host may be reached (the shared address rules, G28). */
+export type CallbackPolicy = AddressPolicy;
 
 /**
  * The policy of this process: allow-list from `CALLBACK_ALLOW_HOSTS`, system DNS unless given,
@@ -66,11 +53,6 @@ export class CallbackRefusedError extends Error {
   override readonly name = 'CallbackRefusedError';
 }
 
-/** The URL host without IPv6 brackets. */
-export function bareHostname(url: URL): string {
-  return url.hostname.replace(/^\[|\]$/g, '');
-}
-
 /** Parses a callback URL: absolute, http or https, no embedded credentials. */
 export function parseCallbackUrl(raw: string): URL {
   let url: URL;
@@ -89,20 +71,12 @@ export function parseCallbackUrl(raw: string): URL {
 
 /** Why these addresses of `hostname` are refused, or `undefined` when all may be reached. */
 export function refusalOf(policy: CallbackPolicy, hostname: string, addresses: readonly string[]) {
-  if (policy.allowList.allowsHost(hostname)) return undefined;
-  for (const address of addresses) {
-    const range = classifyAddress(address);
-    if (range === undefined || policy.allowList.allowsAddress(address)) continue;
-    if (policy.allowLoopback && isPlainLoopback(address)) continue;
-    return `${address} is ${range}`;
-  }
-  return undefined;
+  return addressRefusal(policy, hostname, addresses);
 }
 
 /** For a URL whose host is an IP literal (never looked up): why it is refused, if it is. */
 export function literalRefusal(policy: CallbackPolicy, url: URL): string | undefined {
-  const hostname = bareHostname(url);
-  return parseIp(hostname) ? refusalOf(policy, hostname, [hostname]) : undefined;
+  return literalAddressRefusal(policy, url);
 }
 
 /** The submission check: throws `callback_url not allowed` (or a message naming the URL problem). */
@@ -131,31 +105,8 @@ export async function assertCallbackAllowed(policy: CallbackPolicy, raw: string)
  * sender checks those itself before connecting).
  */
 export function guardedLookup(policy: CallbackPolicy): LookupFunction {
-  return (hostname: string, options: LookupOptions, callback) => {
-    policy.resolve(hostname).then(
-      (addresses) => {
-        const wanted = options.family === 4 || options.family === 6 ? options.family : undefined;
-        const usable = addresses.filter((entry) => wanted === undefined || entry.family === wanted);
-        const refusal = refusalOf(
-          policy,
-          hostname,
-          addresses.map((entry) => entry.address),
-        );
-        const first = usable[0];
-        if (refusal !== undefined) {
-          callback(
-            new CallbackRefusedError(`callback_url not allowed: ${hostname} resolves to ${refusal}`),
-            '',
-          );
-        } else if (!first) {
-          callback(Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }), '');
-        } else if (options.all) {
-          callback(null, usable);
-        } else {
-          callback(null, first.address, first.family);
-        }
-      },
-      (error: NodeJS.ErrnoException) => callback(error, ''),
-    );
-  };
+  return guardedLookupWith(
+    policy,
+    (reason) => new CallbackRefusedError(`callback_url not allowed: ${reason}`),
+  );
 }

@@ -66,6 +66,56 @@ export const EXAMPLE_RESULT: ResultItem = {
   },
 };
 
+/** A `web` result (decisions G35): one product page of any shop, read by the generic extractor. */
+export const EXAMPLE_WEB_RESULT: ResultItem = {
+  key: 'https://www.shop.example/lamp?utm_source=news',
+  success: true,
+  reason: null,
+  content: {
+    url: 'https://www.shop.example/lamp',
+    name: 'Lumo Desk Lamp',
+    brand_name: 'Lumo',
+    product_id: 'DL-100',
+    gtin: '4006381333931',
+    price: 39.9,
+    currency: 'EUR',
+    availability: 'in_stock',
+    offers: [
+      {
+        position: 1,
+        price: 39.9,
+        currency: 'EUR',
+        shipping: null,
+        total: 39.9,
+        seller_name: 'www.shop.example',
+        availability_code: 'in_stock',
+      },
+    ],
+    offers_count: 1,
+    price_min: 39.9,
+    price_max: 39.9,
+    price_avg: 39.9,
+    price_min_all: 39.9,
+    price_max_all: 39.9,
+    price_avg_all: 39.9,
+    offers_count_all: 1,
+  },
+  served_from: 'live',
+  observed_at: '2025-03-01T10:15:02.311Z',
+  trust: {
+    score: 0.8,
+    components: {
+      identity: 1,
+      completeness: 1,
+      price_integrity: 0.5,
+      offer_contamination: 0.5,
+      freshness: 1,
+    },
+    flagged_offers: [],
+    wrong_product_offers: [],
+  },
+};
+
 const TrustSchema = Type.Object(
   {
     score: Type.Number({ minimum: 0, maximum: 1 }),
@@ -117,7 +167,14 @@ export const ResultItemSchema = Type.Object(
       }),
     ),
     content: Nullable(
-      Type.Object({}, { additionalProperties: true, description: 'Source-specific payload (spec 2.4).' }),
+      Type.Object(
+        {},
+        {
+          additionalProperties: true,
+          description:
+            'Source-specific payload (spec 2.4); for source `web` (decisions G35) `{url, name, brand_name, product_id, gtin, price, currency, availability, offers (one), offers_count, price_min, price_max, price_avg}`.',
+        },
+      ),
     ),
     served_from: Type.Union([Type.Literal('live'), Type.Literal('cache')]),
     observed_at: Nullable(Type.String()),
@@ -129,7 +186,7 @@ export const ResultItemSchema = Type.Object(
       ),
     ),
   },
-  { examples: [EXAMPLE_RESULT] },
+  { examples: [EXAMPLE_RESULT, EXAMPLE_WEB_RESULT] },
 );
 
 // A stored result item must fit the schema that serialises it: tsc fails here when they drift.

@@ -49,6 +49,11 @@ export interface JobsTable {
   last_run_error: ColumnType<string | null, string | null | undefined, string | null>;
   /** Interval jobs and their runs: each run delivers every result, or only changes (decisions G40). */
   deliver: ColumnType<DeliverMode, DeliverMode | undefined, DeliverMode>;
+  /**
+   * 1 from the creation of a job with a webhook until the answer that carries its webhook_secret
+   * was written: its deliveries wait for it (issue 26 part 6, docs/streams.md).
+   */
+  answer_pending: ColumnType<number, number | undefined, number>;
 }
 
 /** What each run's delivery of an interval job carries (decisions G40). */

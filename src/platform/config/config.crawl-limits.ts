@@ -17,7 +17,8 @@ export type CrawlLimits = Readonly<Record<string, CrawlLimit>>;
 /** The countries each source serves, keyed by source id (the source catalogue, from the caller). */
 export type SourceCountries = Readonly<Record<string, readonly string[]>>;
 
-const ENTRY_KEY = /^(source_\d{2})(?:\.([a-z]{2}))?$/;
+// `web` (decisions G35) is limited per target host, so it takes no country.
+const ENTRY_KEY = /^(source_\d{2}|web)(?:\.([a-z]{2}))?$/;
 /** The bounds of `CRAWL_PAIR_CONCURRENCY`, so an entry can say what the global variable can. */
 const MAX_CONCURRENCY = 1000;
 const SETTINGS = 'rps, concurrency';
@@ -30,6 +31,9 @@ function problemsOfEntry(key: string, value: unknown): { limit: CrawlLimit; prob
   const problems: string[] = [];
   const where = JSON.stringify(key);
   if (!ENTRY_KEY.test(key)) problems.push(`${where} is not "source_NN" or "source_NN.cc"`);
+  else if (key.startsWith('web.')) {
+    problems.push(`${where}: web is limited per target host, not per country: use "web"`);
+  }
   if (!isPlainObject(value) || Object.keys(value).length === 0) {
     problems.push(`${where} must be an object with at least one of ${SETTINGS}`);
     return { limit: {}, problems };

@@ -10,6 +10,8 @@ import * as identityAccountPlane from './migrations/0007_identity_account_plane.
 import * as jobFailureReasons from './migrations/0008_job_failure_reasons.ts';
 import * as leases from './migrations/0010_leases.ts';
 import * as changeAlerts from './migrations/0013_change_alerts.ts';
+import * as answerPending from './migrations/0015_answer_pending.ts';
+import * as apiKeyNames from './migrations/0016_api_key_names.ts';
 import * as driverHealth from './migrations/0017_driver_health.ts';
 import { lookupTable } from '../lib/lookup.ts';
 
@@ -25,6 +27,8 @@ const MIGRATIONS: Record<string, Migration> = lookupTable({
   '0008_job_failure_reasons': jobFailureReasons,
   '0010_leases': leases,
   '0013_change_alerts': changeAlerts,
+  '0015_answer_pending': answerPending,
+  '0016_api_key_names': apiKeyNames,
   '0017_driver_health': driverHealth,
 });
 

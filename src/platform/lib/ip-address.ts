@@ -1,59 +1,41 @@
 /**
  * IP address classification shared by every outbound guard: callback_url safety (decisions G28)
- * and the crawl's host guard (docs/crawl-engine.md). Addresses are parsed to bytes
- * so every textual form (IPv4-mapped, IPv4-translated, IPv4-compatible, NAT64, 6to4, compressed, zone ids) is judged
- * by what it actually reaches, not by how it is written.
+ * and the crawl's host guard (docs/crawl-engine.md). Addresses are parsed by `ipaddr.js` (the
+ * parser Fastify's proxy-addr uses) after `node:net`'s strict check, and every textual form
+ * (IPv4-mapped, IPv4-translated, IPv4-compatible, NAT64, 6to4, compressed, zone ids) is judged by
+ * what it actually reaches, not by how it is written. The range tables are ours: they say why an
+ * address is refused, which ipaddr.js's own `range()` names do not map onto one to one.
  */
 import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /** Why an address is internal (not to be reached for a customer); `undefined` from `classifyAddress` means public. */
 export type BlockedRange =
   'unspecified' | 'loopback' | 'private' | 'link-local' | 'cgnat' | 'multicast' | 'metadata' | 'reserved';
 
-interface Cidr {
-  bytes: number[];
-  prefix: number;
+type Address = ipaddr.IPv4 | ipaddr.IPv6;
+type Cidr = [Address, number];
+
+/** Parses an address with ipaddr.js once `node:net` accepts it (no `127.1` or `0x7f.0.0.1` forms). */
+function parseAddress(text: string): Address | undefined {
+  const bare = text.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  return isIP(bare) === 0 ? undefined : ipaddr.parse(bare);
 }
 
 /** Parses an IPv4 or IPv6 literal (zone id and brackets allowed) to 4 or 16 bytes. */
 export function parseIp(text: string): number[] | undefined {
-  const bare = text.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
-  const version = isIP(bare);
-  if (version === 4) return bare.split('.').map(Number);
-  if (version === 6) return parseIpv6(bare);
-  return undefined;
+  return parseAddress(text)?.toByteArray();
 }
 
-function parseIpv6(text: string): number[] {
-  // A trailing dotted quad (`::ffff:127.0.0.1`) is rewritten as its two hex groups first.
-  const hex = text.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_, a, b, c, d) =>
-    [((Number(a) << 8) | Number(b)).toString(16), ((Number(c) << 8) | Number(d)).toString(16)].join(':'),
-  );
-  const [head = '', rest] = hex.split('::');
-  const groupsOf = (part: string) => (part === '' ? [] : part.split(':').map((group) => parseInt(group, 16)));
-  const headGroups = groupsOf(head);
-  const restGroups = rest === undefined ? [] : groupsOf(rest);
-  const zeros = Array<number>(8 - headGroups.length - restGroups.length).fill(0);
-  return [...headGroups, ...zeros, ...restGroups].flatMap((group) => [group >> 8, group & 0xff]);
+const addressOf = (bytes: readonly number[]): Address => ipaddr.fromByteArray([...bytes]);
+
+/** True when `address` lies inside `range` (false across families). */
+function inRange(address: Address, [base, prefix]: Cidr): boolean {
+  return address.kind() === base.kind() && address.match(base, prefix);
 }
 
-function cidr(text: string): Cidr {
-  const [address = '', prefix = ''] = text.split('/');
-  const bytes = parseIp(address);
-  if (!bytes) throw new Error(`bad CIDR ${text}`);
-  return { bytes, prefix: Number(prefix) };
-}
-
-/** True when `bytes` (same family as the range) lies inside `range`. */
-function inRange(bytes: readonly number[], range: Cidr): boolean {
-  if (bytes.length !== range.bytes.length) return false;
-  let bits = range.prefix;
-  for (let i = 0; i < bytes.length && bits > 0; i += 1, bits -= 8) {
-    const mask = bits >= 8 ? 0xff : (0xff << (8 - bits)) & 0xff;
-    if (((bytes[i] ?? 0) & mask) !== ((range.bytes[i] ?? 0) & mask)) return false;
-  }
-  return true;
-}
+const cidr = (text: string): Cidr => ipaddr.parseCIDR(text);
+const LOOPBACK_V4 = cidr('127.0.0.0/8');
 
 // Order matters: the first matching range names the reason (metadata before link-local).
 const IPV4_RANGES: Array<[string, BlockedRange]> = [
@@ -103,21 +85,22 @@ const EMBEDDED_V4: Array<{ range: Cidr; offset: number }> = [
 /** The IPv4 address an IPv6 address stands for, when it is one of the embedding forms. */
 export function embeddedIpv4(bytes: readonly number[]): number[] | undefined {
   if (bytes.length !== 16) return undefined;
-  const form = EMBEDDED_V4.find((entry) => inRange(bytes, entry.range));
+  const address = addressOf(bytes);
+  const form = EMBEDDED_V4.find((entry) => inRange(address, entry.range));
   return form ? bytes.slice(form.offset, form.offset + 4) : undefined;
 }
 
 /** The blocked range an address falls in, or `undefined` for a public address. */
 export function classifyAddress(address: string): BlockedRange | undefined {
-  const bytes = parseIp(address);
-  if (!bytes) return 'reserved';
-  if (bytes.length === 16) {
-    const exact = V6.find((entry) => inRange(bytes, entry.range));
+  const parsed = parseAddress(address);
+  if (!parsed) return 'reserved';
+  if (parsed.kind() === 'ipv6') {
+    const exact = V6.find((entry) => inRange(parsed, entry.range));
     if (exact) return exact.reason;
-    const v4 = embeddedIpv4(bytes);
-    return v4 ? V4.find((entry) => inRange(v4, entry.range))?.reason : undefined;
+    const v4 = embeddedIpv4(parsed.toByteArray());
+    return v4 ? V4.find((entry) => inRange(addressOf(v4), entry.range))?.reason : undefined;
   }
-  return V4.find((entry) => inRange(bytes, entry.range))?.reason;
+  return V4.find((entry) => inRange(parsed, entry.range))?.reason;
 }
 
 /**
@@ -125,10 +108,11 @@ export function classifyAddress(address: string): BlockedRange | undefined {
  * (decisions G28 lets only these reach a local receiver).
  */
 export function isPlainLoopback(address: string): boolean {
-  const bytes = parseIp(address);
-  if (!bytes) return false;
-  if (bytes.length === 4) return bytes[0] === 127;
-  return bytes.slice(0, 15).every((byte) => byte === 0) && bytes[15] === 1;
+  const parsed = parseAddress(address);
+  if (!parsed) return false;
+  return parsed.kind() === 'ipv4'
+    ? inRange(parsed, LOOPBACK_V4)
+    : parsed.toNormalizedString() === '0:0:0:0:0:0:0:1';
 }
 
 /** True when a listening `HOST` only accepts local connections: `localhost`, 127.0.0.0/8 or `::1`. */
@@ -149,18 +133,22 @@ export function createAllowList(entries: readonly string[]): AllowList {
   const hosts = new Set<string>();
   const ranges: Cidr[] = [];
   for (const entry of entries.map((item) => item.trim().toLowerCase()).filter(Boolean)) {
-    const [address = '', prefix] = entry.split('/');
-    const bytes = parseIp(address);
-    if (bytes) ranges.push({ bytes, prefix: prefix === undefined ? bytes.length * 8 : Number(prefix) });
+    const [text = '', prefix] = entry.split('/');
+    const address = parseAddress(text);
+    if (address)
+      ranges.push([address, prefix === undefined ? address.toByteArray().length * 8 : Number(prefix)]);
     else hosts.add(entry);
   }
   return {
     allowsHost: (hostname) => hosts.has(hostname.replace(/^\[|\]$/g, '').toLowerCase()),
-    allowsAddress(address) {
-      const bytes = parseIp(address);
-      if (!bytes) return false;
-      const v4 = embeddedIpv4(bytes);
-      return ranges.some((range) => inRange(bytes, range) || (v4 !== undefined && inRange(v4, range)));
+    allowsAddress(text) {
+      const address = parseAddress(text);
+      if (!address) return false;
+      const v4 = embeddedIpv4(address.toByteArray());
+      const embedded = v4 === undefined ? undefined : addressOf(v4);
+      return ranges.some(
+        (range) => inRange(address, range) || (embedded !== undefined && inRange(embedded, range)),
+      );
     },
   };
 }

@@ -1,70 +1,22 @@
 /**
- * HTML of source_01, a price-comparison site: result cards with class markup, product pages with
- * JSON-LD plus one row per shop offer, seller pages. Marketplace sellers are named only on their
- * seller page; category names (breadcrumb) appear only on the German-language storefronts.
+ * HTML of source_01, modelled on idealo (decisions G34; sources in docs/drivers.md). Search pages use
+ * the CSS-module classes with build hashes of the current result list (`sr-resultList__item_m6xdA`),
+ * the product id in the wishlist heart's JSON attribute, a sponsored card and an ad slot among the
+ * results, and `MainSearchProductCategory/100I16-<offset>.html` paging. Product pages keep the
+ * unhashed `productOffers-*` offer list, JSON-LD `Product` and `BreadcrumbList`. Marketplace sellers
+ * are named only on their seller page; category names are shown only on the German-language
+ * storefronts.
  */
 import type { Catalogue, Offer, Product, Seller } from '../catalogue/catalogue.types.ts';
 import { fillLabel } from '../catalogue/labels.ts';
 import { formatMoney } from '../catalogue/locale.ts';
 import { escapeHtml, htmlDocument, scriptJson } from '../html.ts';
 import { amount, slugOf } from './site-kit.ts';
-import { lookupTable } from '../../platform/lib/lookup.ts';
+import { textOf } from './source-01.text.ts';
 
 /** Storefronts whose product pages name the categories (spec 2.4: de/at only). */
 export const CATEGORY_NAME_STOREFRONTS = ['de', 'at'];
 export const SEARCH_PAGE_SIZE = 10;
-
-type Text = Record<
-  'from' | 'voucher' | 'freeReturn' | 'marketplaceSeller' | 'listedSince' | 'offers' | 'next',
-  string
->;
-const TEXT: Record<string, Text> = lookupTable({
-  de: {
-    from: 'ab',
-    voucher: 'Gutschein',
-    freeReturn: 'Kostenlose Rücksendung',
-    marketplaceSeller: 'Händler auf {marketplace}',
-    listedSince: 'Gelistet seit',
-    offers: '{count} Angebote',
-    next: 'Weiter',
-  },
-  en: {
-    from: 'from',
-    voucher: 'Voucher',
-    freeReturn: 'Free returns',
-    marketplaceSeller: 'Seller on {marketplace}',
-    listedSince: 'Listed since',
-    offers: '{count} offers',
-    next: 'Next',
-  },
-  fr: {
-    from: 'dès',
-    voucher: 'Bon de réduction',
-    freeReturn: 'Retour gratuit',
-    marketplaceSeller: 'Vendeur sur {marketplace}',
-    listedSince: 'Référencé depuis',
-    offers: '{count} offres',
-    next: 'Suivant',
-  },
-  it: {
-    from: 'da',
-    voucher: 'Buono sconto',
-    freeReturn: 'Reso gratuito',
-    marketplaceSeller: 'Venditore su {marketplace}',
-    listedSince: 'In elenco dal',
-    offers: '{count} offerte',
-    next: 'Avanti',
-  },
-  es: {
-    from: 'desde',
-    voucher: 'Cupón',
-    freeReturn: 'Devolución gratuita',
-    marketplaceSeller: 'Vendedor en {marketplace}',
-    listedSince: 'Disponible desde',
-    offers: '{count} ofertas',
-    next: 'Siguiente',
-  },
-});
 
 /** Where the storefront's pages live: `/source_01/de`, and the absolute origin for canonical links. */
 export interface Source01View {
@@ -73,14 +25,16 @@ export interface Source01View {
   baseUrl: string;
 }
 
-const textOf = (catalogue: Catalogue): Text => TEXT[catalogue.locale.language] ?? (TEXT.en as Text);
 const pathPrefix = (view: Source01View): string => new URL(view.baseUrl).pathname;
 
 export const productPath = (product: Product): string =>
   `/preisvergleich/OffersOfProduct/${product.id}_-${slugOf(product.name)}.html`;
 export const sellerPath = (seller: Seller): string => `/preisvergleich/Shop/${seller.id}.html`;
+/** Page 1 of a search, or a later page by its result offset (idealo's `I16-<offset>`). */
 export const searchPath = (term: string, page: number): string =>
-  `/preisvergleich/MainSearchProductCategory.html?q=${encodeURIComponent(term)}${page > 1 ? `&page=${page}` : ''}`;
+  page > 1
+    ? `/preisvergleich/MainSearchProductCategory/100I16-${(page - 1) * SEARCH_PAGE_SIZE}.html?q=${encodeURIComponent(term)}`
+    : `/preisvergleich/MainSearchProductCategory.html?q=${encodeURIComponent(term)}`;
 
 function displayDate(iso: string, catalogue: Catalogue): string {
   const [year, month, day] = iso.split('-');
@@ -92,41 +46,70 @@ function layout(view: Source01View, title: string, body: string, head = ''): str
     lang: view.catalogue.locale.language,
     title: `${title} | Preisradar`,
     head,
-    body: `<header class="header"><a class="header-logo" href="${pathPrefix(view)}/">Preisradar</a></header>\n<main id="main">\n${body}\n</main>\n<footer class="footer">© Preisradar</footer>`,
+    body: `<header class="i-header"><a class="i-header-logo" href="${pathPrefix(view)}/">Preisradar</a></header>\n<main id="main">\n${body}\n</main>\n<footer class="i-footer">© Preisradar</footer>`,
   });
 }
 
-/** A search result page: up to SEARCH_PAGE_SIZE cards and a "next" link when more pages exist. */
+/** One result tile; `sponsored` tiles carry the site's label and are not results. */
+function resultCard(view: Source01View, product: Product, sponsored: boolean): string {
+  const { catalogue } = view;
+  const text = textOf(catalogue);
+  const minPrice = Math.min(...product.offers.map((offer) => offer.priceMinor));
+  const heart = escapeHtml(JSON.stringify({ id: product.id, type: 'PRODUCT' }));
+  return [
+    `<div class="sr-resultList__item_m6xdA" data-testid="resultItem">`,
+    `<div class="sr-resultItemTile_ZLdSo">`,
+    sponsored ? `<span class="sr-sponsoredLabel_qTmVb">${text.sponsored}</span>` : '',
+    `<span class="sr-wishlistHeart_c7bQx" data-wishlist-heart="${heart}"></span>`,
+    `<a class="sr-resultItemLink_YbJS7" href="${pathPrefix(view)}${productPath(product)}">`,
+    `<div class="sr-productSummary_vFOBw"><div class="sr-productSummary__title_f5flP" data-testid="productSummary__title">${escapeHtml(product.name)}</div>`,
+    `<div class="sr-productSummary__rating_Wd1pN" data-rating="${product.rating.toFixed(1)}"><span class="sr-productSummary__ratingCount_nV9sL">(${product.ratingCount})</span></div>`,
+    `<div class="sr-productSummary__since_Ab3xT">${text.listedSince} <time datetime="${product.availableSince}">${displayDate(product.availableSince, catalogue)}</time></div></div>`,
+    `<div class="sr-detailedPriceInfo_Eir8s"><div class="sr-detailedPriceInfo__price_sYVmx">${text.from} ${escapeHtml(formatMoney(minPrice, catalogue.locale))}</div>`,
+    `<div class="sr-detailedPriceInfo__offerCount_HQq1Z">${escapeHtml(fillLabel(text.offers, { count: product.offers.length }))}</div></div>`,
+    '</a></div></div>',
+  ]
+    .filter((line) => line !== '')
+    .join('\n');
+}
+
+/**
+ * A search result page: a sponsored tile first (`sponsored`, a product of the same search), up to
+ * SEARCH_PAGE_SIZE result tiles with an ad slot after the third, and a next-page arrow while more
+ * pages exist.
+ */
 export function searchPageHtml(
   view: Source01View,
   term: string,
   page: number,
   results: readonly Product[],
   pages: number,
+  sponsored?: Product,
 ): string {
   const { catalogue } = view;
   const text = textOf(catalogue);
-  const cards = results.map((product) => {
-    const minPrice = Math.min(...product.offers.map((offer) => offer.priceMinor));
-    return [
-      `<div class="sr-resultItem" data-product-id="${product.id}">`,
-      `<a class="sr-resultItem__link" href="${pathPrefix(view)}${productPath(product)}"><h2 class="sr-productSummary__title">${escapeHtml(product.name)}</h2></a>`,
-      `<div class="sr-detailedPriceInfo__price">${text.from} ${escapeHtml(formatMoney(minPrice, catalogue.locale))}</div>`,
-      `<div class="sr-detailedPriceInfo__offerCount">${escapeHtml(fillLabel(text.offers, { count: product.offers.length }))}</div>`,
-      `<div class="sr-productSummary__rating" data-rating="${product.rating.toFixed(1)}"><span class="sr-productSummary__ratingCount">(${product.ratingCount})</span></div>`,
-      `<div class="sr-productSummary__since">${text.listedSince} <time datetime="${product.availableSince}">${displayDate(product.availableSince, catalogue)}</time></div>`,
-      '</div>',
-    ].join('\n');
-  });
+  const cards = results.map((product) => resultCard(view, product, false));
+  if (cards.length > 3) {
+    cards.splice(
+      3,
+      0,
+      `<div class="sr-resultList__item_m6xdA" data-testid="adSlot"><div class="sr-adSlot_Pz4kq">${text.ad}</div></div>`,
+    );
+  }
+  if (sponsored) cards.unshift(resultCard(view, sponsored, true));
   const empty =
     results.length === 0
-      ? `<p class="sr-noResults">${escapeHtml(fillLabel(catalogue.labels.noResults, { term }))}</p>`
+      ? `<p class="sr-noResults_Tq8Hd">${escapeHtml(fillLabel(catalogue.labels.noResults, { term }))}</p>`
       : '';
   const next =
     page < pages
-      ? `<nav class="sr-pagination"><a class="sr-pagination__next" rel="next" href="${escapeHtml(pathPrefix(view) + searchPath(term, page + 1))}">${text.next}</a></nav>`
+      ? `<div class="sr-pagination_k3bPw"><a class="sr-pageArrow_HufQY" rel="next" aria-label="${text.next}" href="${escapeHtml(pathPrefix(view) + searchPath(term, page + 1))}">${text.next}</a></div>`
       : '';
-  return layout(view, term, `<div class="sr-resultList">\n${empty}${cards.join('\n')}\n</div>\n${next}`);
+  return layout(
+    view,
+    term,
+    `<div class="sr-resultList_NAJkZ" data-testid="resultList">\n${empty}${cards.join('\n')}\n</div>\n${next}`,
+  );
 }
 
 /** A product page: JSON-LD, optional breadcrumb, and the offer list in the site's ranking. */
@@ -150,23 +133,41 @@ export function productPageHtml(view: Source01View, product: Product): string {
       offerCount: product.offers.length,
     },
   };
-  const breadcrumb = CATEGORY_NAME_STOREFRONTS.includes(catalogue.storefront)
-    ? `<nav class="breadcrumb">${product.category.germanPath.map((name) => `<a class="breadcrumb-item" href="${pathPrefix(view)}/preisvergleich/ProductCategory/${product.category.categoryId}.html">${escapeHtml(name)}</a>`).join(' › ')}</nav>`
+  const categoryUrl = `${view.baseUrl}/preisvergleich/ProductCategory/${product.category.categoryId}.html`;
+  const path = product.category.germanPath;
+  const breadcrumbLd = {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    // Only the leaf category has an id of its own in the catalogue; its parents link to the start.
+    itemListElement: path.map((name, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name,
+      item: index === path.length - 1 ? categoryUrl : `${view.baseUrl}/`,
+    })),
+  };
+  const names = CATEGORY_NAME_STOREFRONTS.includes(catalogue.storefront);
+  const breadcrumb = names
+    ? `<nav class="breadcrumb">${path.map((name) => `<a class="breadcrumb-item" href="${escapeHtml(categoryUrl)}">${escapeHtml(name)}</a>`).join(' › ')}</nav>`
     : '';
   const pzn = product.pzn
     ? `<p class="oopStage-pzn">PZN: <span class="oopStage-pznValue">${product.pzn}</span></p>`
     : '';
   const rows = product.offers.map((offer) => offerRowHtml(view, offer));
+  const head = [
+    `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    `<script type="application/ld+json">${scriptJson(jsonLd)}</script>`,
+    `<script type="application/ld+json">${scriptJson(breadcrumbLd)}</script>`,
+  ];
   return layout(
     view,
     product.name,
     [
       breadcrumb,
-      `<section class="oopStage" data-product-id="${product.id}" data-category-ids="${product.category.categoryId}">`,
-      `<h1 class="oopStage-title">${escapeHtml(product.name)}</h1>${pzn}</section>`,
+      `<div class="oopStage"><h1 class="oopStage-title">${escapeHtml(product.name)}</h1>${pzn}</div>`,
       `<ul class="productOffers-list">\n${rows.join('\n')}\n</ul>`,
     ].join('\n'),
-    `<link rel="canonical" href="${escapeHtml(canonical)}">\n<script type="application/ld+json">${scriptJson(jsonLd)}</script>`,
+    head.join('\n'),
   );
 }
 
@@ -175,21 +176,25 @@ function offerRowHtml(view: Source01View, offer: Offer): string {
   const { labels, locale } = catalogue;
   const text = textOf(catalogue);
   const seller = catalogue.sellers.get(offer.sellerId) as Seller;
-  const shop =
-    seller.kind === 'marketplace'
-      ? `<a class="productOffers-listItemOfferShopV2LogoLink" href="${pathPrefix(view)}${sellerPath(seller)}">${escapeHtml(fillLabel(text.marketplaceSeller, { marketplace: seller.marketplaceName ?? '' }))}</a><span class="productOffers-listItemOfferMarketplace">${escapeHtml(seller.marketplaceName ?? '')}</span>`
-      : `<a class="productOffers-listItemOfferShopV2LogoLink" href="${escapeHtml(seller.homepage ?? '')}"><span class="productOffers-listItemOfferShopV2Name">${escapeHtml(seller.name)}</span></a>`;
+  const marketplace = seller.kind === 'marketplace';
+  const logoName = marketplace ? (seller.marketplaceName ?? '') : seller.name;
+  const href = marketplace ? `${pathPrefix(view)}${sellerPath(seller)}` : (seller.homepage ?? '');
+  const merchant = marketplace
+    ? `<span class="productOffers-listItemOfferShopV2MarketPlaceMerchant">${escapeHtml(fillLabel(text.marketplaceSeller, { marketplace: seller.marketplaceName ?? '' }))}</span>`
+    : '';
   const shipping =
     offer.shippingMinor === 0
       ? labels.freeShipping
       : fillLabel(labels.plusShipping, { amount: formatMoney(offer.shippingMinor, locale) });
+  // The click-tracking payload carries the shop's and the offer's ids, as a JSON attribute.
+  const payload = escapeHtml(JSON.stringify({ shop_id: seller.id, offer_id: offer.id, category: 'offer' }));
   return [
-    `<li class="productOffers-listItem" data-offer-id="${offer.id}" data-shop-id="${seller.id}">`,
-    `<span class="productOffers-listItemTitleInner">${escapeHtml(offer.title)}</span>`,
-    `<div class="productOffers-listItemOfferPrice">${escapeHtml(formatMoney(offer.priceMinor, locale))}</div>`,
-    `<div class="productOffers-listItemOfferShippingDetails">${escapeHtml(shipping)}</div>`,
+    `<li class="productOffers-listItem">`,
+    `<a class="productOffers-listItemTitle" href="${escapeHtml(href)}"><span class="productOffers-listItemTitleInner">${escapeHtml(offer.title)}</span></a>`,
+    `<a class="productOffers-listItemOfferPrice" href="${escapeHtml(href)}" data-gtm-payload="${payload}">${escapeHtml(formatMoney(offer.priceMinor, locale))}</a>`,
+    `<div class="productOffers-listItemOfferShippingDetails"><span class="productOffers-listItemOfferShippingDetailsRightItem">${escapeHtml(shipping)}</span></div>`,
     `<div class="productOffers-listItemOfferDeliveryStatus availability availability--${offer.availability}">${escapeHtml(labels.availability[offer.availability])}</div>`,
-    `<div class="productOffers-listItemOfferShopV2">${shop}`,
+    `<div class="productOffers-listItemOfferShopV2"><a class="productOffers-listItemOfferShopV2LogoLink" href="${escapeHtml(href)}"><img class="productOffers-listItemOfferShopV2LogoImage" src="/shop-logos/${seller.id}.png" alt="${escapeHtml(logoName)}"></a>${merchant}`,
     `<span class="productOffers-listItemOfferShopV2Rating" data-rating="${seller.rating.toFixed(1)}">(${seller.ratingCount})</span></div>`,
     offer.voucher
       ? `<span class="productOffers-badge productOffers-badge--voucher">${text.voucher}</span>`

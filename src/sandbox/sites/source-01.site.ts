@@ -1,5 +1,5 @@
-/** source_01: a price-comparison site (search, product pages with many shops' offers, seller pages). */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+/** source_01: a price-comparison site modelled on idealo (search, product pages with many shops' offers, seller pages). */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Catalogue, CatalogueProfile, Product, Seller } from '../catalogue/catalogue.types.ts';
 import { searchCatalogue } from '../catalogue/catalogue.ts';
 import { randomNumericId } from '../catalogue/identifiers.ts';
@@ -29,6 +29,7 @@ import {
 } from './site-kit.ts';
 import { truthTerms } from './truth-kit.ts';
 import { productPageIn } from './drift-kit.ts';
+import { weighedPage } from './weigh-kit.ts';
 
 const profile: CatalogueProfile = {
   source: 'source_01',
@@ -54,15 +55,41 @@ function idOfFile(file: string): string | undefined {
   return /^(\d+)(?:_-[a-z0-9-]*)?\.html$/.exec(file)?.[1];
 }
 
+/** Real idealo pages weigh about this much (search ~0.6 MB, product ~0.9 MB); after `</html>` a comment. */
+const SEARCH_FOOTING = { realBytes: 600_000, trailer: '<!-- sr: rendered by search-frontend -->\n' };
+const PRODUCT_FOOTING = { realBytes: 900_000, trailer: '<!-- oop: rendered by offerpage -->\n' };
+
+/** A later result page's offset from its file name `100I16-<offset>.html`, as a page number. */
+function pageOfFile(file: string): number | undefined {
+  const offset = /^\d+I16-(\d+)\.html$/.exec(file)?.[1];
+  if (offset === undefined || Number(offset) % SEARCH_PAGE_SIZE !== 0) return undefined;
+  return Number(offset) / SEARCH_PAGE_SIZE + 1;
+}
+
+function sendSearch(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  context: SiteContext,
+  page: number | undefined,
+): FastifyReply {
+  const catalogue = catalogueOf(request, context);
+  if (!catalogue || page === undefined) return sendNotFound(reply);
+  const term = queryParam(request.query, 'q');
+  const results = searchCatalogue(catalogue, term);
+  const { items, pages } = pageOf(results, page, SEARCH_PAGE_SIZE);
+  // The sponsored tile advertises a product of the same search; it is not one of the results.
+  const sponsored = page === 1 && results.length > 1 ? results[results.length - 1] : undefined;
+  const html = searchPageHtml(viewOf(request, catalogue), term, page, items, pages, sponsored);
+  return sendHtml(reply, weighedPage(context, html, SEARCH_FOOTING, `source_01/${term}/${page}`));
+}
+
 function register(app: FastifyInstance, context: SiteContext): void {
-  app.get('/:storefront/preisvergleich/MainSearchProductCategory.html', async (request, reply) => {
-    const catalogue = catalogueOf(request, context);
-    if (!catalogue) return sendNotFound(reply);
-    const term = queryParam(request.query, 'q');
-    const page = pageParam(request.query);
-    const { items, pages } = pageOf(searchCatalogue(catalogue, term), page, SEARCH_PAGE_SIZE);
-    return sendHtml(reply, searchPageHtml(viewOf(request, catalogue), term, page, items, pages));
-  });
+  app.get('/:storefront/preisvergleich/MainSearchProductCategory.html', async (request, reply) =>
+    sendSearch(request, reply, context, pageParam(request.query)),
+  );
+  app.get('/:storefront/preisvergleich/MainSearchProductCategory/:file', async (request, reply) =>
+    sendSearch(request, reply, context, pageOfFile((request.params as { file: string }).file)),
+  );
   app.get('/:storefront/preisvergleich/OffersOfProduct/:file', async (request, reply) => {
     const catalogue = catalogueOf(request, context);
     const id = idOfFile((request.params as { file: string }).file);
@@ -74,10 +101,10 @@ function register(app: FastifyInstance, context: SiteContext): void {
       canonicalUrl: siteBaseUrl(request, catalogue) + productPath(product),
       showGtin: true,
     };
-    return sendHtml(
-      reply,
-      productPageIn(context, catalogue, product, options, () => productPageHtml(view, product)),
+    const html = productPageIn(context, catalogue, product, options, () =>
+      weighedPage(context, productPageHtml(view, product), PRODUCT_FOOTING, `source_01/${product.id}`),
     );
+    return sendHtml(reply, html);
   });
   app.get('/:storefront/preisvergleich/Shop/:file', async (request, reply) => {
     const catalogue = catalogueOf(request, context);

@@ -1,6 +1,8 @@
 /**
- * source_03: a shopping search engine. Pages are a thin HTML shell around embedded JSON state
- * (`<script id="__STATE__">`): product cards for a query, and product pages listing up to ten
+ * source_03: a shopping search engine standing for Google Shopping (decisions G34), on its paths:
+ * `/search?tbm=shop&q=<query>` and `/shopping/product/<id>`. The pages themselves are still the
+ * sandbox's own (docs/drivers.md): a thin HTML shell around embedded JSON state
+ * (`<script id="__STATE__">`), product cards for a query, and product pages listing up to ten
  * sellers with an "N more sellers" notice when there are more.
  */
 import type { FastifyInstance } from 'fastify';
@@ -43,7 +45,7 @@ const profile: CatalogueProfile = {
   pznStorefronts: [],
 };
 
-const productPath = (product: Product): string => `/product/${product.id}`;
+const productPath = (product: Product): string => `/shopping/product/${product.id}`;
 const offerUrl = (seller: Seller, offer: Offer): string => `${seller.homepage ?? ''}offer/${offer.id}`;
 const descriptionOf = (product: Product): string =>
   `${product.name}. ${product.brand} ${product.series}, MPN ${product.mpn}.`;
@@ -187,7 +189,7 @@ function register(app: FastifyInstance, context: SiteContext): void {
       : `<p class="sh-empty">${escapeHtml(fillLabel(catalogue.labels.noResults, { term: query }))}</p>`;
     return sendHtml(reply, page(catalogue, query, visible, { page: 'search', query, results: cards }));
   });
-  app.get('/:storefront/product/:id', async (request, reply) => {
+  app.get('/:storefront/shopping/product/:id', async (request, reply) => {
     const catalogue = catalogueOf(request, context);
     const product = catalogue?.productById.get((request.params as { id: string }).id);
     if (!catalogue || !product) return sendNotFound(reply);

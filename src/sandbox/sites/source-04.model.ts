@@ -11,7 +11,7 @@ import { amount } from './site-kit.ts';
 /** Listings a search page shows (max_pages does not apply to source_04). */
 export const SEARCH_LIMIT = 50;
 /** Auctions end within two weeks of this instant (fixed, so pages never change). */
-const AUCTION_EPOCH_MS = Date.UTC(2026, 0, 5, 12, 0, 0);
+export const AUCTION_EPOCH_MS = Date.UTC(2026, 0, 5, 12, 0, 0);
 
 export interface ListingTerms {
   listingType: 'auction' | 'fixed_price';

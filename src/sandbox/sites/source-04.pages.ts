@@ -1,6 +1,7 @@
 /**
- * HTML of source_04, an auction marketplace: search results in class markup, item pages and
- * catalogue product pages in schema.org microdata.
+ * HTML of source_04, an auction marketplace: item pages and catalogue product pages in schema.org
+ * microdata around eBay's older listing component (`li.s-item`); the search page is in
+ * `source-04.search.ts`.
  */
 import type { Catalogue, Offer, Product, Seller } from '../catalogue/catalogue.types.ts';
 import { fillLabel } from '../catalogue/labels.ts';
@@ -48,7 +49,7 @@ export interface Source04View {
   baseUrl: string;
 }
 
-const textOf = (catalogue: Catalogue): Text => TEXT[catalogue.locale.language] ?? (TEXT.en as Text);
+export const textOf = (catalogue: Catalogue): Text => TEXT[catalogue.locale.language] ?? (TEXT.en as Text);
 const pathOf = (view: Source04View, path: string): string =>
   escapeHtml(new URL(view.baseUrl).pathname + path);
 const money = (view: Source04View, minor: number): string =>
@@ -56,7 +57,7 @@ const money = (view: Source04View, minor: number): string =>
 
 const regionOf = (storefront: string): string => (storefront === 'uk' ? 'GB' : storefront.toUpperCase());
 
-function layout(view: Source04View, title: string, body: string): string {
+export function layout(view: Source04View, title: string, body: string): string {
   return htmlDocument({
     // Region-qualified like the real site's pages, so `$` reads as CAD on ca and AUD on au.
     lang: `${view.catalogue.locale.language}-${regionOf(view.catalogue.storefront)}`,
@@ -65,7 +66,7 @@ function layout(view: Source04View, title: string, body: string): string {
   });
 }
 
-function shippingHtml(view: Source04View, offer: Offer): string {
+export function shippingHtml(view: Source04View, offer: Offer): string {
   const { labels } = view.catalogue;
   const text =
     offer.shippingMinor === 0
@@ -111,27 +112,6 @@ function listingHtml(view: Source04View, product: Product, offer: Offer, microda
   ]
     .filter((line) => line !== '')
     .join('\n');
-}
-
-/**
- * eBay's invisible template card that precedes every result list ("Shop on eBay", item 123456): real
- * pages carry it, and a parser must not count it as a listing.
- */
-const PLACEHOLDER_CARD =
-  '<li class="s-item s-item__pl-on-bottom" data-view="mi:1686|iid:1"><div class="s-item__info clearfix"><a class="s-item__link" href="https://ebay.com/itm/123456?hash=item28caef0a3a"><div class="s-item__title"><span role="heading" aria-level="3">Shop on eBay</span></div></a><div class="s-item__details clearfix"><span class="s-item__price">$20.00</span></div></div></li>';
-
-/** A search page: listings of the matching products. */
-export function searchPageHtml(
-  view: Source04View,
-  term: string,
-  listings: readonly { product: Product; offer: Offer }[],
-): string {
-  const { catalogue } = view;
-  const body =
-    listings.length === 0
-      ? `<div class="srp-save-null-search"><h3>${escapeHtml(fillLabel(catalogue.labels.noResults, { term }))}</h3></div><ul class="srp-results"></ul>`
-      : `<h1 class="srp-controls__count-heading">${escapeHtml(fillLabel(catalogue.labels.results, { count: listings.length }))}</h1>\n${PLACEHOLDER_CARD}\n<ul class="srp-results srp-list clearfix">\n${listings.map(({ product, offer }) => listingHtml(view, product, offer, false)).join('\n')}\n</ul>`;
-  return layout(view, term, body);
 }
 
 function productHead(view: Source04View, product: Product, title: string): string {

@@ -6,7 +6,9 @@ import { formatMoney } from '../catalogue/locale.ts';
 import { escapeHtml, htmlDocument, queryParam } from '../html.ts';
 import type { SandboxSite, SiteContext, SiteTruth, TruthInput } from '../sandbox.types.ts';
 import { itemPath, listingContent, productPath, searchListings } from './source-04.model.ts';
-import { itemPageHtml, productPageHtml, searchPageHtml, type Source04View } from './source-04.pages.ts';
+import { itemPageHtml, productPageHtml, type Source04View } from './source-04.pages.ts';
+import { searchPageHtml } from './source-04.search.ts';
+import { weighedPage, type PageFooting } from './weigh-kit.ts';
 import {
   catalogueOf,
   offerFlags,
@@ -23,6 +25,8 @@ import { weighPage } from './page-weight.ts';
 const REAL_ITEM_BYTES = 1_600_000;
 
 const SITE_NAME = 'Bidbay';
+/** A real eBay search page of 60 cards (the 2026 ebay.com fixture: 3.08 MB, nothing after `</html>`). */
+const SEARCH_FOOTING: PageFooting = { trailer: '', realBytes: 3_000_000 };
 
 const profile: CatalogueProfile = {
   source: 'source_04',
@@ -48,7 +52,9 @@ function register(app: FastifyInstance, context: SiteContext): void {
     const catalogue = catalogueOf(request, context);
     if (!catalogue) return sendNotFound(reply);
     const term = queryParam(request.query, '_nkw');
-    return sendHtml(reply, searchPageHtml(viewOf(request, catalogue), term, searchListings(catalogue, term)));
+    const html = searchPageHtml(viewOf(request, catalogue), term, searchListings(catalogue, term));
+    const seed = `source_04:${catalogue.storefront}:${term}`;
+    return sendHtml(reply, weighedPage(context, html, SEARCH_FOOTING, seed));
   });
   app.get('/:storefront/itm/:id', async (request, reply) => {
     const catalogue = catalogueOf(request, context);

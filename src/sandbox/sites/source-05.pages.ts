@@ -3,14 +3,14 @@
  * carries its data in `<script id="__NEXT_DATA__" type="application/json">` and renders only a thin
  * visible shell. Money in the state is `{amount: "1299.00", currency}`; the shell shows it the local
  * way (`1 299,00 Kč`). The product page holds the buy box, offer statistics and the first three
- * offers; `/oferty` lists every offer.
+ * offers; `…/offers/` lists every offer.
  */
 import type { Catalogue, Offer, Product } from '../catalogue/catalogue.types.ts';
 import { formatMoney } from '../catalogue/locale.ts';
 import { escapeHtml, htmlDocument, scriptJson } from '../html.ts';
 import { lowestPriceMinor, sellerOf } from './shop-kit.ts';
 import { buyBoxOffer } from './source-02.model.ts';
-import { priceSummary, slugOf } from './site-kit.ts';
+import { priceSummary } from './site-kit.ts';
 import { lookupTable } from '../../platform/lib/lookup.ts';
 
 /** Offers the product page shows before "all offers". */
@@ -77,13 +77,14 @@ const TEXT: Record<string, Text> = lookupTable({
 });
 const textOf = (catalogue: Catalogue): Text => TEXT[catalogue.storefront] ?? (TEXT.de as Text);
 
-export const productPath = (product: Product): string => `/produkt/${slugOf(product.name)}-${product.id}`;
-export const offersPath = (product: Product): string => `${productPath(product)}/oferty`;
-export const searchPath = (term: string): string => `/listing?string=${encodeURIComponent(term)}`;
+/** Kaufland's paths: `/product/<id>/`, search `/s/?search_value=<term>` (docs/drivers.md). */
+export const productPath = (product: Product): string => `/product/${product.id}/`;
+export const offersPath = (product: Product): string => `${productPath(product)}offers/`;
+export const searchPath = (term: string): string => `/s/?search_value=${encodeURIComponent(term)}`;
 
-/** The id at the end of a `<slug>-<id>` path segment (the slug is optional). */
+/** The product id of a `/product/<id>/` path segment. */
 export function idOfSlug(segment: string): string | undefined {
-  return /(?:^|-)([0-9a-f]{12})$/.exec(segment)?.[1];
+  return /^([0-9a-f]{12})$/.exec(segment)?.[1];
 }
 
 /** Money as the state writes it. */
@@ -153,7 +154,7 @@ export function searchPageHtml(
   return nextPage(
     catalogue,
     term,
-    '/listing',
+    '/s',
     { listing: { searchTerm: term, totalCount: results.length, items } },
     shell,
   );
@@ -196,7 +197,7 @@ export function productPageHtml(catalogue: Catalogue, product: Product, baseUrl:
     lead ? `<div class="bz-buybox">${escapeHtml(formatMoney(lead.priceMinor, catalogue.locale))}</div>` : '',
     `<a class="bz-all-offers" href="${escapeHtml(baseUrl + offersPath(product))}">${escapeHtml(text.allOffers)} (${product.offers.length})</a>`,
   ].join('\n');
-  return nextPage(catalogue, product.name, '/produkt/[slug]', pageProps, shell);
+  return nextPage(catalogue, product.name, '/product/[id]', pageProps, shell);
 }
 
 /** The offer listing: every offer of the product in the site's ranking. */
@@ -211,5 +212,5 @@ export function offersPageHtml(catalogue: Catalogue, product: Product): string {
     offers: product.offers.map((offer) => offerState(offer, catalogue)),
   };
   const shell = `<h1>${escapeHtml(text.offers)}: ${escapeHtml(product.name)}</h1><ul class="bz-offers">${rows.join('')}</ul>`;
-  return nextPage(catalogue, `${text.offers} ${product.name}`, '/produkt/[slug]/oferty', pageProps, shell);
+  return nextPage(catalogue, `${text.offers} ${product.name}`, '/product/[id]/offers', pageProps, shell);
 }

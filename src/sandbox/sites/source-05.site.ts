@@ -1,6 +1,8 @@
 /**
  * source_05 "Bazaro": a Central European marketplace (de cz sk pl at fr it) where the operator and
- * marketplace sellers compete for a buy box, with a members-only "Bazaro Plus" price.
+ * marketplace sellers compete for a buy box, with a members-only "Bazaro Plus" price. It stands for
+ * Kaufland (decisions G34) and uses Kaufland's paths; its Next.js state is still the sandbox's own
+ * markup, not Kaufland's (docs/drivers.md).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Catalogue, CatalogueProfile, Product } from '../catalogue/catalogue.types.ts';
@@ -60,14 +62,14 @@ function productOf(
 }
 
 function register(app: FastifyInstance, context: SiteContext): void {
-  app.get('/:storefront/listing', async (request, reply) => {
+  app.get('/:storefront/s/', async (request, reply) => {
     const catalogue = catalogueOf(request, context);
     if (!catalogue) return sendNotFound(reply);
-    const term = queryParam(request.query, 'string');
+    const term = queryParam(request.query, 'search_value');
     const results = searchCatalogue(catalogue, term).slice(0, SEARCH_PAGE_SIZE);
     return sendHtml(reply, searchPageHtml(catalogue, siteBaseUrl(request, catalogue), term, results));
   });
-  app.get('/:storefront/produkt/:slug', async (request, reply) => {
+  app.get('/:storefront/product/:slug/', async (request, reply) => {
     const found = productOf(request, context);
     if (!found) return sendNotFound(reply);
     const { catalogue, product } = found;
@@ -83,7 +85,7 @@ function register(app: FastifyInstance, context: SiteContext): void {
       productPageIn(context, catalogue, product, options, () => productPageHtml(catalogue, product, baseUrl)),
     );
   });
-  app.get('/:storefront/produkt/:slug/oferty', async (request, reply) => {
+  app.get('/:storefront/product/:slug/offers/', async (request, reply) => {
     const found = productOf(request, context);
     if (!found) return sendNotFound(reply);
     return sendHtml(reply, offersPageHtml(found.catalogue, found.product));

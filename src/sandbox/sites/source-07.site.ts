@@ -1,8 +1,12 @@
 /**
- * source_07 "Elektromarkt": a German electronics retailer with a marketplace. Product pages carry
- * schema.org JSON-LD, one `Offer` per seller (seller, shipping rate, condition, availability);
- * search pages are React-rendered cards marked with `data-test` attributes. A search for a GTIN that
- * names exactly one product redirects (302) straight to its page, as such shops do for scanned EANs.
+ * source_07 "Elektromarkt": a German electronics retailer with a marketplace, modelled on
+ * MediaMarkt (decisions G34; sources in docs/drivers.md). Product pages `/product/_<slug>-<id>.html`
+ * carry schema.org JSON-LD as MediaMarkt's do, a `BuyAction` whose `object` is the `Product`, with
+ * one `Offer` per seller (seller, shipping rate, condition, availability); search pages are
+ * React-rendered cards `data-test="mms-search-srp-productlist-item"` with styled-components classes
+ * (`sc-<hash>-0 <hash>`), the price split into `branded-price-whole-value` and `…-decimal-value`,
+ * a sponsored card among them. A search for a GTIN that names exactly one product redirects (302)
+ * straight to its page, as such shops do for scanned EANs.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Catalogue, CatalogueProfile, Offer, Product } from '../catalogue/catalogue.types.ts';
@@ -15,6 +19,7 @@ import type { SandboxSite, SiteContext, SiteTruth, TruthInput } from '../sandbox
 import { leadOffer, listedOffersTruth, sellerOf, shopTruth } from './shop-kit.ts';
 import { amount, catalogueOf, htmlRoute, sendHtml, sendNotFound, slugOf, siteBaseUrl } from './site-kit.ts';
 import { productPageIn } from './drift-kit.ts';
+import { weighedPage } from './weigh-kit.ts';
 
 const SEARCH_PAGE_SIZE = 12;
 
@@ -53,20 +58,39 @@ function layout(catalogue: Catalogue, title: string, body: string, head = ''): s
   });
 }
 
+/** A price as MediaMarkt writes it: `399,` and `–` for whole euros, `19,` and `99` otherwise. */
+function brandedPrice(minor: number, testId: string): string {
+  const whole = Math.floor(minor / 100).toLocaleString('de-DE');
+  const cents = minor % 100;
+  return [
+    `<div data-test="${testId}" class="sc-dd1a61d2-0 kCLQoy"><span class="sc-e0c7d9f7-0 bPkjPs">€</span>`,
+    `<span data-test="branded-price-whole-value" class="sc-e0c7d9f7-0 bPkjPs">${whole},</span>`,
+    `<span data-test="branded-price-decimal-value" class="sc-e0c7d9f7-0 bPkjPs">${cents === 0 ? '–' : String(cents).padStart(2, '0')}</span></div>`,
+  ].join('');
+}
+
+function cardHtml(prefix: string, product: Product, sponsored: boolean): string {
+  return [
+    `<div data-test="mms-search-srp-productlist-item" class="sc-3f2da4f5-0 fmRbNp">`,
+    sponsored ? '<span data-test="mms-sponsored-label" class="sc-8b815c14-0 hnxQvY">Gesponsert</span>' : '',
+    `<a data-test="mms-router-link" class="sc-2fa46f1d-0 kLoTSm" href="${escapeHtml(prefix + productPath(product))}"><p data-test="product-title" class="sc-8b815c14-0 dbwSez">${escapeHtml(product.name)}</p></a>`,
+    brandedPrice(leadOffer(product).priceMinor, 'product-price'),
+    '</div>',
+  ]
+    .filter((line) => line !== '')
+    .join('\n');
+}
+
 function searchPageHtml(
   catalogue: Catalogue,
   prefix: string,
   term: string,
   results: readonly Product[],
+  sponsored: Product | undefined,
 ): string {
-  const cards = results.map((product) =>
-    [
-      `<div data-test="mms-product-card" data-product-id="${product.id}">`,
-      `<a data-test="mms-router-link" href="${escapeHtml(prefix + productPath(product))}"><p data-test="product-title">${escapeHtml(product.name)}</p></a>`,
-      `<span data-test="product-price">${escapeHtml(formatMoney(leadOffer(product).priceMinor, catalogue.locale))}</span>`,
-      '</div>',
-    ].join('\n'),
-  );
+  const cards = results.map((product) => cardHtml(prefix, product, false));
+  // The sponsored card stands first; it advertises a product, it is not a result.
+  if (sponsored) cards.unshift(cardHtml(prefix, sponsored, true));
   const body =
     results.length === 0
       ? `<div data-test="mms-search-no-results">${escapeHtml(fillLabel(catalogue.labels.noResults, { term }))}</div>`
@@ -94,8 +118,7 @@ function offerJsonLd(offer: Offer, catalogue: Catalogue): Record<string, unknown
 
 function productPageHtml(catalogue: Catalogue, baseUrl: string, product: Product): string {
   const canonical = baseUrl + productPath(product);
-  const jsonLd = {
-    '@context': 'https://schema.org',
+  const productLd = {
     '@type': 'Product',
     name: product.name,
     sku: product.id,
@@ -105,6 +128,7 @@ function productPageHtml(catalogue: Catalogue, baseUrl: string, product: Product
     url: canonical,
     offers: product.offers.map((offer) => offerJsonLd(offer, catalogue)),
   };
+  const jsonLd = { '@context': 'https://schema.org', '@type': 'BuyAction', object: productLd };
   const rows = product.offers.map(
     (offer) =>
       `<li data-test="mms-offer">${escapeHtml(sellerOf(offer, catalogue).name)}: ${escapeHtml(formatMoney(offer.priceMinor, catalogue.locale))}</li>`,
@@ -112,10 +136,17 @@ function productPageHtml(catalogue: Catalogue, baseUrl: string, product: Product
   return layout(
     catalogue,
     product.name,
-    `<h1 data-test="mms-select-details-header">${escapeHtml(product.name)}</h1>\n<ul data-test="mms-offer-list">${rows.join('')}</ul>`,
+    [
+      `<h1 data-test="mms-select-details-header" class="sc-8b815c14-0 bYawoo">${escapeHtml(product.name)}</h1>`,
+      brandedPrice(leadOffer(product).priceMinor, 'mms-branded-price'),
+      `<ul data-test="mms-offer-list">${rows.join('')}</ul>`,
+    ].join('\n'),
     `<link rel="canonical" href="${escapeHtml(canonical)}">\n<script type="application/ld+json">${scriptJson(jsonLd)}</script>`,
   );
 }
+
+/** MediaMarkt's pages weigh about 1 MB (styled-components CSS, the preloaded Apollo state). */
+const FOOTING = { realBytes: 1_000_000, trailer: '<!-- mms: ssr -->\n' };
 
 function register(app: FastifyInstance, context: SiteContext): void {
   app.get('/:storefront/search.html', async (request, reply) => {
@@ -125,8 +156,11 @@ function register(app: FastifyInstance, context: SiteContext): void {
     const baseUrl = siteBaseUrl(request, catalogue);
     const scanned = isValidGtin13(term) ? catalogue.productByGtin.get(term) : undefined;
     if (scanned) return reply.redirect(baseUrl + productPath(scanned), 302);
-    const results = searchCatalogue(catalogue, term).slice(0, SEARCH_PAGE_SIZE);
-    return sendHtml(reply, searchPageHtml(catalogue, new URL(baseUrl).pathname, term, results));
+    const all = searchCatalogue(catalogue, term);
+    const results = all.slice(0, SEARCH_PAGE_SIZE);
+    const sponsored = all.length > 1 ? all[all.length - 1] : undefined;
+    const html = searchPageHtml(catalogue, new URL(baseUrl).pathname, term, results, sponsored);
+    return sendHtml(reply, weighedPage(context, html, FOOTING, `source_07/${term}`));
   });
   app.get(
     '/:storefront/product/:file',
@@ -144,7 +178,13 @@ function register(app: FastifyInstance, context: SiteContext): void {
             canonicalUrl: siteBaseUrl(request, catalogue) + productPath(product),
             showGtin: true,
           },
-          () => productPageHtml(catalogue, siteBaseUrl(request, catalogue), product),
+          () =>
+            weighedPage(
+              context,
+              productPageHtml(catalogue, siteBaseUrl(request, catalogue), product),
+              FOOTING,
+              `source_07/${product.id}`,
+            ),
         )
       );
     }),

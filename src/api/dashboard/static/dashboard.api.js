@@ -8,8 +8,8 @@ function csrfToken() {
 /** Thrown when the session is over and a refresh did not renew it. */
 export class SignedOut extends Error {}
 
-export async function request(method, path, body) {
-  const headers = { accept: 'application/json' };
+export async function request(method, path, body, extraHeaders = {}) {
+  const headers = { accept: 'application/json', ...extraHeaders };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET') headers['x-csrf-token'] = csrfToken();
   return fetch(path, {
@@ -21,10 +21,10 @@ export async function request(method, path, body) {
 }
 
 /** Calls the account plane; a 401 is retried once after a refresh, then leads to sign-in. */
-export async function api(method, path, body) {
-  let response = await request(method, path, body);
+export async function api(method, path, body, extraHeaders = {}) {
+  let response = await request(method, path, body, extraHeaders);
   if (response.status === 401 && (await request('POST', '/v1/auth/refresh', {})).ok) {
-    response = await request(method, path, body);
+    response = await request(method, path, body, extraHeaders);
   }
   if (response.status === 401) throw new SignedOut();
   const data = await response.json();

@@ -46,7 +46,7 @@ async function searchCards(
   text: string,
   jobType: string,
 ): Promise<Card[] | undefined> {
-  const page = await fetchOrMissing(context, `/search?q=${encodeURIComponent(text)}`, jobType);
+  const page = await fetchOrMissing(context, `/search?tbm=shop&q=${encodeURIComponent(text)}`, jobType);
   if (!page) return undefined;
   loadPage(page);
   const state = new StateReader(embeddedJson(page, '__STATE__'), page.url);
@@ -100,7 +100,7 @@ async function crawlRecord(context: CrawlContext, query: ValueQuery): Promise<Dr
 }
 
 async function crawlProduct(context: CrawlContext, id: string): Promise<DriverOutcome> {
-  const page = await fetchOrMissing(context, `/product/${encodeURIComponent(id)}`, 'product');
+  const page = await fetchOrMissing(context, `/shopping/product/${encodeURIComponent(id)}`, 'product');
   if (!page) return notFound();
   const read = await parseOrExtract(context, page, { product_id: id, id }, parseProduct);
   if ('extracted' in read) return found(read.extracted, noExtraFetches());

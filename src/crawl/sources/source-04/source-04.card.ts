@@ -40,7 +40,7 @@ export interface ProductIdentity {
 
 const ITEM_LINK = /\/itm\/(?:[^/?#]*\/)?(\d{6,})(?:[/?#]|$)/u;
 const BIDS = /^(\d+)\s+(?:bids?|Gebote?|enchères?|offerte?|pujas?)\b/iu;
-const DELIVERY = /delivery|shipping|postage|Versand|livraison|spedizione|envío/iu;
+const DELIVERY = /delivery|shipping|postage|Versand|Lieferung|livraison|spedizione|consegna|envío/iu;
 const FREE = /free|kostenlos|gratuit|gratis/iu;
 /** `cf3r  99.6% positive (4.5K)`, or the name and the rest in two spans. */
 const SELLER_LINE = /^(.*?)\s*([\d.,]+)\s?%\s*(?:positive|positiv\w*)\s*\(([\d.,]+)(K?)\)/iu;
@@ -72,9 +72,22 @@ function sellerOf(card: Selection): { name: string; rating: number | null; count
   };
 }
 
-/** Reads one `li.s-card` of a search page. */
+/** The listing's link without eBay's tracking parameters, and the catalogue product it names. */
+function linkOf(href: string | undefined, page: FetchedPage): { url: string; epid: string | null } {
+  if (!href) return { url: page.url, epid: null };
+  const url = new URL(absoluteUrl(href, page));
+  const epid = url.searchParams.get('epid');
+  return { url: url.origin + url.pathname, epid: epid !== null && /^\d+$/u.test(epid) ? epid : null };
+}
+
+/**
+ * Reads one `li.s-card` of a search page. eBay writes an auction's end as a local clock time
+ * only, so `ends_at` is read where a `<time datetime>` carries the instant (the sandbox) and is
+ * null otherwise.
+ */
 export function readCard(card: Selection, page: FetchedPage, currency: string): Listing {
   const href = card.find('a.s-card__link').first().attr('href');
+  const link = linkOf(href, page);
   const title = card.find('.s-card__title').first().clone();
   title.find('.clipped, .s-card__new-listing').remove();
   const price = required(parseAmount(card.find('.s-card__price').first().text()), 'listing price', page);
@@ -84,9 +97,9 @@ export function readCard(card: Selection, page: FetchedPage, currency: string): 
   const seller = sellerOf(card);
   return {
     item_id: required(card.attr('data-listingid') ?? ITEM_LINK.exec(href ?? '')?.[1], 'listing id', page),
-    epid: null,
+    epid: link.epid,
     title: cleanText(title.text()),
-    url: href ? absoluteUrl(href, page) : page.url,
+    url: link.url,
     price,
     shipping,
     total: totalOf(price, shipping),
@@ -94,7 +107,7 @@ export function readCard(card: Selection, page: FetchedPage, currency: string): 
     condition: conditionOf(cleanText(card.find('.s-card__subtitle span').first().text())),
     listing_type: bids === undefined ? 'fixed_price' : 'auction',
     bids: bids === undefined ? null : Number(bids),
-    ends_at: null,
+    ends_at: card.find('.s-card__time-end time').attr('datetime') ?? null,
     seller_name: seller.name,
     seller_rating: seller.rating,
     seller_rating_count: seller.count,

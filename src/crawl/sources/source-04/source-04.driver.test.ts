@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
-import { useSandbox, type SandboxTruth } from '../../../../test/support/sandbox-server.ts';
-import { contentOf, queryBuilder } from '../../../../test/support/crawl-context.ts';
+import { after, before, describe, it } from 'node:test';
+import { load } from 'cheerio/slim';
+import {
+  startSandbox,
+  useSandbox,
+  type RunningSandbox,
+  type SandboxTruth,
+} from '../../../../test/support/sandbox-server.ts';
+import { contentOf, createTestCrawlContext, queryBuilder } from '../../../../test/support/crawl-context.ts';
+import { resolveBaseUrl } from '../sources.urls.ts';
 import { withoutPlantedFlags } from '../../../../test/support/sandbox-truth.ts';
 import { source04Driver } from './source-04.driver.ts';
 
@@ -83,6 +90,22 @@ describe('source_04 driver against the sandbox', () => {
     }
   });
 
+  it('reads the listings of a term from the current eBay card layout on every storefront', async () => {
+    for (const country of ['de', 'at', 'fr', 'it', 'es', 'gb', 'us', 'au', 'ca']) {
+      const truth = await truthOf(country);
+      const term = truth.terms[0]!;
+      const context = contextFor(country);
+      const outcome = await source04Driver.crawl(context, query(country, 'term', term.term));
+      assert.deepEqual(contentOf(outcome), withoutPlantedFlags(term.content), `${country} ${term.term}`);
+      const page = await fetch(`${context.baseUrl}/sch/i.html?_nkw=${encodeURIComponent(term.term)}`);
+      const $ = load(await page.text());
+      assert.equal($('li.s-item').length, 0, 'no card of the older layout');
+      assert.equal($('ul.srp-results > li.s-card[data-listingid]').length, term.content['offers_count']);
+      assert.equal($('li.s-card').length - $('ul.srp-results > li.s-card').length, 2, 'two placeholders');
+      assert.equal($('a.pagination__next').length, 0, 'one page of results, no next link');
+    }
+  });
+
   it('answers not found for item ids, GTINs and terms that exist nowhere', async () => {
     const truth = await truthOf('es');
     await assertNotFound(
@@ -98,5 +121,29 @@ describe('source_04 driver against the sandbox', () => {
       'truncated',
       truth.products.slice(0, 5).map((product) => query('de', 'id', product.listings[0]!.item_id)),
     );
+  });
+});
+
+describe('source_04 driver against the sandbox in real page weight', () => {
+  let sandbox: RunningSandbox | undefined;
+  before(async () => {
+    sandbox = await startSandbox({ pageWeight: 'real' });
+  });
+  after(async () => {
+    await sandbox?.close();
+  });
+
+  it('reads the listings of a term from a search page of real eBay size', async () => {
+    const running = sandbox!;
+    const truth = await running.truth<Truth>('source_04', 'us');
+    const term = truth.terms[0]!;
+    const baseUrl = resolveBaseUrl({}, running.origin, 'source_04', 'us');
+    const page = await fetch(`${baseUrl}/sch/i.html?_nkw=${encodeURIComponent(term.term)}`);
+    assert.ok((await page.text()).length >= 2_900_000, 'about 3 MB, as the 2026 ebay.com page');
+    const outcome = await source04Driver.crawl(
+      createTestCrawlContext({ baseUrl }),
+      query('us', 'term', term.term),
+    );
+    assert.deepEqual(contentOf(outcome), withoutPlantedFlags(term.content));
   });
 });

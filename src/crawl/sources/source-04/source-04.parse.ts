@@ -94,7 +94,7 @@ export interface SearchPage {
 }
 
 /**
- * Reads a search page in either of eBay's layouts: `li.s-item` (until about 2023, and the sandbox)
+ * Reads a search page in either of eBay's layouts: `li.s-item` (until about 2023)
  * and `li.s-card` (2025 on). The currency is the one the prices are written in, named as an ISO
  * code with the page's language and host (`EUR 10,79`, `$249.87` on ebay.com).
  */

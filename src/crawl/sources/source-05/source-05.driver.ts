@@ -10,11 +10,11 @@ import { fetchOrMissing, found, noExtraFetches, notFound } from '../kit/driver.k
 import { createShopDriver, priceStats } from '../kit/shop-driver.kit.ts';
 import { parseOffersPage, parseProductPage, parseSearchPage } from './source-05.parse.ts';
 
-const productPath = (id: string): string => `/produkt/${encodeURIComponent(id)}`;
+const productPath = (id: string): string => `/product/${encodeURIComponent(id)}/`;
 
 export const source05Driver = createShopDriver({
   source: 'source_05',
-  searchPath: (term) => `/listing?string=${encodeURIComponent(term)}`,
+  searchPath: (term) => `/s/?search_value=${encodeURIComponent(term)}`,
   parseSearch: parseSearchPage,
   product: { crawl: crawlProductById },
   gtin: 'search',
@@ -38,7 +38,7 @@ async function crawlProductById(
       noExtraFetches(),
     );
   }
-  const offersPage = await fetchOrMissing(context, `${productPath(id)}/oferty`, 'offers');
+  const offersPage = await fetchOrMissing(context, `${productPath(id)}offers/`, 'offers');
   if (!offersPage) return notFound();
   const offers = parseOffersPage(offersPage);
   const prices = offers.map((offer) => offer['price'] as number);

@@ -1,12 +1,23 @@
 /**
- * Parsers of source_07 (Elektromarkt) pages: product data and every seller's offer from the
- * schema.org JSON-LD, search cards from their `data-test` attributes.
+ * Parsers of source_07 pages, modelled on MediaMarkt (decisions G34; docs/drivers.md names the
+ * scrapers the markup was taken from): product data and every seller's offer from the schema.org
+ * JSON-LD (a `BuyAction` whose `object` is the product, or a plain `Product`), search cards from
+ * their `data-test` attributes (styled-components classes carry hashes and are never read), the
+ * product id from the product URL, sponsored cards left out.
  */
+import type { CheerioAPI } from 'cheerio/slim';
 import { PageParseError } from '../../vocabulary/crawl.errors.ts';
 import type { FetchedPage } from '../../vocabulary/crawl.types.ts';
 import { isJsonObject, type JsonObject } from '../../extract/jsonld.ts';
-import { absoluteUrl, assertCompletePage, jsonLdProduct, loadPage, required } from '../../parse/page.ts';
-import { cleanText, parseAmount } from '../../parse/values.ts';
+import {
+  absoluteUrl,
+  assertCompletePage,
+  jsonLdProduct,
+  loadPage,
+  required,
+  type Selection,
+} from '../../parse/page.ts';
+import { cleanText } from '../../parse/values.ts';
 import {
   coreOffer,
   numberAt,
@@ -19,22 +30,35 @@ import {
 } from '../kit/shop-driver.kit.ts';
 import { lookupTable } from '../../../platform/lib/lookup.ts';
 
+/** The product id in a MediaMarkt product URL: `/product/_<slug>-<id>.html`. */
+const idOfProductUrl = (url: string): string | undefined =>
+  /\/product\/_(?:[^/]*-)?(\d+)\.html/.exec(url)?.[1];
+
+/** A price split as MediaMarkt writes it: whole euros `1.299,` and cents `99` (or `–`). */
+function brandedPrice($: CheerioAPI, price: Selection): number | null {
+  const whole = price.find('[data-test="branded-price-whole-value"]').first().text().replace(/\D/g, '');
+  if (whole === '') return null;
+  const cents = price.find('[data-test="branded-price-decimal-value"]').first().text().replace(/\D/g, '');
+  return Number(`${whole}.${cents.padEnd(2, '0').slice(0, 2)}`);
+}
+
 /** Result cards of a search page; a page without the product list is not a search page. */
 export function parseSearchPage(page: FetchedPage): SearchCard[] {
   const $ = loadPage(page);
   if ($('[data-test="mms-search-srp-productlist"]').length === 0) {
     throw new PageParseError(`no product list on ${page.url}`);
   }
-  return $('[data-test="mms-product-card"]')
+  return $('[data-test="mms-search-srp-productlist-item"]')
     .toArray()
-    .map((element) => {
-      const card = $(element);
+    .map((element) => $(element))
+    .filter((card) => card.find('[data-test="mms-sponsored-label"]').length === 0)
+    .map((card) => {
       const href = required(card.find('a[data-test="mms-router-link"]').attr('href'), 'card link', page);
       return {
-        product_id: required(card.attr('data-product-id'), 'card product id', page),
+        product_id: required(idOfProductUrl(href), 'card product id', page),
         name: cleanText(card.find('[data-test="product-title"]').text()),
         url: absoluteUrl(href, page),
-        price: required(parseAmount(card.find('[data-test="product-price"]').text()), 'card price', page),
+        price: required(brandedPrice($, card.find('[data-test="product-price"]')), 'card price', page),
       };
     });
 }

@@ -1,6 +1,9 @@
 /**
- * Parsers of source_12 (ネダン比較, a Japanese price-comparison site): classic tables with the
- * site's own classes and Japanese display text.
+ * Parsers of source_12 pages, modelled on kakaku.com (decisions G34; docs/drivers.md names the
+ * scrapers the markup was taken from): the `p-result_item` list and the `p-priceTable` of shops.
+ * Pages arrive as Shift_JIS and are decoded by the fetcher (the `content-type` charset, else the
+ * page's `<meta>`). Ids come from where kakaku puts them: the item URL `/item/K…/`, the shop URL
+ * `/shop/<id>/`.
  */
 import { PageParseError } from '../../vocabulary/crawl.errors.ts';
 import type { FetchedPage } from '../../vocabulary/crawl.types.ts';
@@ -10,21 +13,31 @@ import { cleanText, parseAmount } from '../../parse/values.ts';
 import { coreOffer, priceStats, type SearchCard, type ShopAvailability } from '../kit/shop-driver.kit.ts';
 import { lookupTable } from '../../../platform/lib/lookup.ts';
 
-/** Result items of a search page; a page without the result list is not a search page. */
+const itemIdOf = (url: string | undefined): string | undefined =>
+  url === undefined ? undefined : /\/item\/(K\d{10})\//.exec(url)?.[1];
+
+/**
+ * Result items of a search page; a page without the result list is not a search page. PR items
+ * link out through a redirect, not to an item page, and are left out.
+ */
 export function parseSearchPage(page: FetchedPage): SearchCard[] {
   const $ = loadPage(page);
   if ($('.p-result_list').length === 0) throw new PageParseError(`no result list on ${page.url}`);
-  return $('.p-result_item')
-    .toArray()
-    .map((element) => {
-      const item = $(element);
-      return {
-        product_id: required(item.attr('data-item-id'), 'item id', page),
-        name: cleanText(item.find('a.p-item_name').text()),
-        url: absoluteUrl(required(item.find('a.p-item_name').attr('href'), 'item link', page), page),
-        price: required(parseAmount(item.find('.p-item_priceNum').text()), 'item price', page),
-      };
+  const cards: SearchCard[] = [];
+  for (const element of $('.p-result_item').toArray()) {
+    const item = $(element);
+    const link = item.find('.p-item_name a').first();
+    const href = link.attr('href');
+    const productId = itemIdOf(href);
+    if (href === undefined || productId === undefined) continue;
+    cards.push({
+      product_id: productId,
+      name: cleanText(link.text()),
+      url: absoluteUrl(href, page),
+      price: required(parseAmount(item.find('.p-item_price_num').text()), 'item price', page),
     });
+  }
+  return cards;
 }
 
 const STOCK: Readonly<Record<string, ShopAvailability>> = lookupTable({
@@ -45,6 +58,7 @@ function offerOf(row: Selection, index: number, page: FetchedPage) {
   const priceText = row.find('.p-PTPrice_price').text();
   const stock = cleanText(row.find('.p-PTStock').text());
   const mall = cleanText(row.find('.p-PTShopData_mall').text());
+  const shop = row.find('.p-PTShopData_name a.p-PTShopData_name_link').first();
   return {
     ...coreOffer(
       index + 1,
@@ -54,8 +68,8 @@ function offerOf(row: Selection, index: number, page: FetchedPage) {
       parseAmount(row.find('.p-PTShipping').text()) ?? 0,
     ),
     title: cleanText(row.find('.p-PTComment').text()),
-    seller_name: cleanText(row.find('a.p-PTShopData_name_link').text()),
-    seller_id: required(row.attr('data-shop-id'), 'shop id', page),
+    seller_name: cleanText(shop.text()),
+    seller_id: required(/\/shop\/(\d+)\//.exec(shop.attr('href') ?? '')?.[1], 'shop id', page),
     marketplace_name: mall === '' ? null : mall,
     availability: required(STOCK[stock], `stock ${stock}`, page),
   };
@@ -64,17 +78,19 @@ function offerOf(row: Selection, index: number, page: FetchedPage) {
 /** A product page with every shop's offer, as content. */
 export function parseProductPage(page: FetchedPage): Record<string, unknown> {
   const $ = loadPage(page);
-  const item = $('.p-main_item');
-  if (item.length === 0) throw new PageParseError(`no product on ${page.url}`);
-  const offers = $('tr.p-priceTable_row')
+  const table = $('table.p-priceTable');
+  if (table.length === 0) throw new PageParseError(`no price table on ${page.url}`);
+  const offers = table
+    .find('tr.p-priceTable_row')
     .toArray()
     .map((element, index) => offerOf($(element), index, page));
+  const canonical = required($('link[rel="canonical"]').attr('href'), 'canonical link', page);
   return {
-    product_id: required(item.attr('data-item-id'), 'item id', page),
-    name: cleanText(item.find('.p-main_title').text()),
-    url: required($('link[rel="canonical"]').attr('href'), 'canonical link', page),
-    brand_name: cleanText(item.find('.p-spec_maker').text()),
-    category: cleanText(item.find('.p-spec_category').text()),
+    product_id: required(itemIdOf(canonical) ?? itemIdOf(page.url), 'item id', page),
+    name: cleanText($('#titleBox .boxL h2').first().text()),
+    url: canonical,
+    brand_name: cleanText($('.p-spec_maker').first().text()),
+    category: cleanText($('.p-spec_category').first().text()),
     ...priceStats(
       offers.map((offer) => offer.price),
       page,
