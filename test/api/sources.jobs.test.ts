@@ -112,7 +112,8 @@ describe('batch jobs for every source, key and topic against the sandbox truth',
   }
 
   it('returns the truth for found values and not found for values that exist nowhere', async () => {
-    const specs: SourceSpec[] = harness.runtime.deps.catalogue.all();
+    // `web` reads pages the user names, so the sandbox has no catalogue of it (test/api/web.*.test.ts).
+    const specs: SourceSpec[] = harness.runtime.deps.catalogue.all().filter((spec) => !spec.openTargets);
     let checked = 0;
     for (const spec of specs) {
       const country = spec.countries[0] ?? '';

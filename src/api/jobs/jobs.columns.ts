@@ -64,6 +64,7 @@ export const CONTENT_FIELDS = [
   'buybox_price',
   'buybox_seller_name',
   'buybox_seller_id',
+  'buybox_condition',
   'seller_type',
   'is_premium',
   'premium_price',
