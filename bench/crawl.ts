@@ -3,11 +3,13 @@
  * driver) and prints pages per second, CPU per page and peak memory of the crawling process.
  *
  *   npx tsx bench/crawl.ts [--pages 10000] [--concurrency 64] [--mode auto|local|sandbox] [--page-kb 60]
+ *                          [--target source_01|'source_02 product'|'source_02 search'|…] [--weight light|real]
  *
  * The page server runs in a child process so that its CPU does not count against the crawler.
  * `sandbox` crawls source_01 `id` values of the sandbox marketplace with the real driver; `local`
  * serves synthetic product pages and parses them with a minimal JSON-LD driver; `auto` (the default)
- * is `sandbox`.
+ * is `sandbox`. `--target` crawls another source and page kind of the sandbox (bench/real-targets.ts),
+ * `--weight real` has the sandbox serve real-size pages (`SANDBOX_PAGE_WEIGHT=real`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -16,6 +18,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import type {
   CrawlContext,
   DriverOutcome,
@@ -29,6 +32,8 @@ import {
   type CrawlEngine,
   type CrawlValueInput,
 } from '../src/crawl/engine/crawl.engine.ts';
+import type { PageWeight } from '../src/sandbox/sandbox.types.ts';
+import { benchTarget, targetValues, type BenchTarget } from './real-targets.ts';
 
 type Mode = 'local' | 'sandbox';
 
@@ -39,6 +44,10 @@ const { values: args } = parseArgs({
     mode: { type: 'string', default: 'auto' },
     'page-kb': { type: 'string', default: '60' },
     serve: { type: 'string' },
+    target: { type: 'string', default: 'source_01' },
+    // Distinct values crawled in turn (0: every value of the target); real-size benches use 64.
+    pool: { type: 'string', default: '0' },
+    weight: { type: 'string', default: 'light' },
   },
 });
 
@@ -66,7 +75,8 @@ function productPage(id: string, pageKb: number): string {
 async function serve(mode: Mode): Promise<void> {
   if (mode === 'sandbox') {
     const { buildSandboxApp } = await import('../src/sandbox/index.ts');
-    const app = buildSandboxApp();
+    const app = buildSandboxApp({ pageWeight: args.weight as PageWeight });
+    if (args.weight === 'real') servePagesOnce(app);
     await app.listen({ port: 0, host: '127.0.0.1' });
     console.log(JSON.stringify({ port: (app.server.address() as AddressInfo).port }));
     return;
@@ -85,11 +95,40 @@ async function serve(mode: Mode): Promise<void> {
   console.log(JSON.stringify({ port: (server.address() as AddressInfo).port }));
 }
 
+/**
+ * Keeps each real-size page the sandbox drew and answers it again from memory: drawing 1.5 MB of
+ * filler costs the page server about as much CPU as parsing it costs the crawler, and on a shared
+ * 2-core machine that server would bound every crawler's rate. The crawlers still fetch and parse
+ * every page each time. The pool of values is small (`--pool`), so the kept pages are too.
+ */
+function servePagesOnce(app: FastifyInstance): void {
+  const pages = new Map<string, string>();
+  app.addHook('onRequest', async (request, reply) => {
+    const page = pages.get(request.url);
+    if (page !== undefined) return reply.code(200).type('text/html; charset=utf-8').send(page);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
+    if (reply.statusCode === 200 && html && typeof payload === 'string') pages.set(request.url, payload);
+    return payload;
+  });
+}
+
 async function startChild(mode: Mode): Promise<{ child: ChildProcess; origin: string }> {
   const self = fileURLToPath(import.meta.url);
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', self, '--serve', mode, '--page-kb', String(args['page-kb'])],
+    [
+      '--import',
+      'tsx',
+      self,
+      '--serve',
+      mode,
+      '--page-kb',
+      String(args['page-kb']),
+      '--weight',
+      String(args.weight),
+    ],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
     },
@@ -150,24 +189,19 @@ async function valuesFor(
       values: Array.from({ length: pages }, (_, i) => (i % 20 === 19 ? `x${i}` : `p${i}`)),
     };
   }
-  const truth = (await (await fetch(`${origin}/catalog.json?source=source_01&country=de`)).json()) as {
-    base_url: string;
-    products: { id: string }[];
-    not_found: { id?: string[] };
-  };
-  const pool = [...truth.products.map((product) => product.id), ...(truth.not_found.id ?? []).slice(0, 20)];
-  return {
-    baseUrl: truth.base_url,
-    values: Array.from({ length: pages }, (_, i) => pool[i % pool.length] as string),
-  };
+  return targetValues(benchTarget(String(args.target)), origin, pages, Number(args.pool));
 }
 
-function inputFor(driver: SourceDriver, baseUrl: string): (value: string) => CrawlValueInput {
+function inputFor(
+  driver: SourceDriver,
+  baseUrl: string,
+  target: BenchTarget,
+): (value: string) => CrawlValueInput {
   return (value) => ({
     query: {
-      source: 'source_01',
-      country: 'de',
-      key: 'id',
+      source: target.source,
+      country: target.country,
+      key: target.key,
       topic: 'search',
       value,
       maxPages: 1,
@@ -230,7 +264,9 @@ async function main(): Promise<void> {
   const mode: Mode = args.mode === 'auto' ? 'sandbox' : (args.mode as Mode);
   const { child, origin } = await startChild(mode);
   const { baseUrl, values } = await valuesFor(mode, origin, Number(args.pages));
-  const driver = mode === 'sandbox' ? sourceModules.source_01.driver : localDriver;
+  const target = benchTarget(String(args.target));
+  const driver =
+    mode === 'sandbox' ? (target.pageDriver ?? sourceModules[target.source].driver) : localDriver;
   // Politeness is opened wide: the bench measures the engine's own cost, not the configured rate.
   const engine = createCrawlEngine({
     fetcherOptions: { perPairConcurrency: concurrency, perPairRequestsPerSecond: 1e9, perPairBurst: 1e6 },
@@ -239,7 +275,7 @@ async function main(): Promise<void> {
   const { counts, elapsedMs, cpuMs, peak } = await measure(
     engine,
     values,
-    inputFor(driver, baseUrl),
+    inputFor(driver, baseUrl, target),
     concurrency,
   );
   const serverCpuMs = (processCpuMs(child.pid) ?? Number.NaN) - (serverCpuBeforeMs ?? Number.NaN);
@@ -247,6 +283,8 @@ async function main(): Promise<void> {
   child.kill();
   const report = {
     mode,
+    target: target.name,
+    weight: args.weight,
     values: values.length,
     pages_fetched: counts.fetches,
     outcomes: { found: counts.found, not_found: counts.not_found, failed: counts.failed },

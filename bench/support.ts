@@ -223,11 +223,15 @@ export interface PageServer {
 }
 
 /** Starts `bench/crawl.ts --serve <mode>` of this checkout and waits for its port. */
-export async function startPageServer(mode: 'sandbox' | 'local', pageKb = 60): Promise<PageServer> {
+export async function startPageServer(
+  mode: 'sandbox' | 'local',
+  pageKb = 60,
+  extraArgs: readonly string[] = [],
+): Promise<PageServer> {
   const script = join(THIS_CHECKOUT, 'bench/crawl.ts');
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', script, '--serve', mode, '--page-kb', String(pageKb)],
+    ['--import', 'tsx', script, '--serve', mode, '--page-kb', String(pageKb), ...extraArgs],
     {
       cwd: THIS_CHECKOUT,
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -36,6 +36,10 @@ import {
 } from './site-kit.ts';
 import { truthTerms } from './truth-kit.ts';
 import { productPageIn } from './drift-kit.ts';
+import { weighPage } from './page-weight.ts';
+
+/** Sizes of Amazon's real pages (the saved ones in ../fixtures/marketplace-pages are 1.1 to 2.3 MB). */
+const REAL_BYTES = { search: 1_300_000, product: 1_500_000 };
 
 const profile: CatalogueProfile = {
   source: 'source_02',
@@ -73,7 +77,13 @@ function register(app: FastifyInstance, context: SiteContext): void {
     const page = pageParam(request.query);
     const { items, pages } = pageOf(searchCatalogue(catalogue, term), page, SEARCH_PAGE_SIZE);
     const sponsored = sponsoredProduct(catalogue, term);
-    return sendHtml(reply, searchPageHtml(viewOf(request, catalogue), term, page, items, pages, sponsored));
+    const html = searchPageHtml(viewOf(request, catalogue), term, page, items, pages, sponsored);
+    const weight = {
+      weight: context.pageWeight,
+      targetBytes: REAL_BYTES.search,
+      seed: `source_02/${term}/${page}`,
+    };
+    return sendHtml(reply, weighPage(html, weight));
   });
   app.get('/:storefront/dp/:code', async (request, reply) => {
     const catalogue = catalogueOf(request, context);
@@ -87,10 +97,13 @@ function register(app: FastifyInstance, context: SiteContext): void {
       cleanOffersOnly: false,
       formatPrice: (minor: number) => formatMoney(localizeMinor(minor, view.region), catalogue.locale),
     };
-    return sendHtml(
-      reply,
-      productPageIn(context, catalogue, product, options, () => productPageHtml(view, product)),
-    );
+    const html = productPageIn(context, catalogue, product, options, () => productPageHtml(view, product));
+    const weight = {
+      weight: context.pageWeight,
+      targetBytes: REAL_BYTES.product,
+      seed: `source_02/${product.id}`,
+    };
+    return sendHtml(reply, weighPage(html, weight));
   });
   app.get('/:storefront/gp/offer-listing/:code', async (request, reply) => {
     const catalogue = catalogueOf(request, context);

@@ -19,6 +19,10 @@ import {
 } from './site-kit.ts';
 import { driftedPageHtml, productCodes, productPageIn } from './drift-kit.ts';
 import { truthTerms } from './truth-kit.ts';
+import { weighPage } from './page-weight.ts';
+
+/** Size of eBay's real item pages (the saved one in ../fixtures/marketplace-pages is 1.7 MB). */
+const REAL_ITEM_BYTES = 1_600_000;
 
 const SITE_NAME = 'Bidbay';
 /** A real eBay search page of 60 cards (the 2026 ebay.com fixture: 3.08 MB, nothing after `</html>`). */
@@ -58,8 +62,14 @@ function register(app: FastifyInstance, context: SiteContext): void {
     if (!catalogue || !listing) return sendNotFound(reply);
     const view = viewOf(request, catalogue);
     const { product, offer } = listing;
-    if (!context.drifted(catalogue.storefront, product.id))
-      return sendHtml(reply, itemPageHtml(view, product, offer));
+    if (!context.drifted(catalogue.storefront, product.id)) {
+      const weight = {
+        weight: context.pageWeight,
+        targetBytes: REAL_ITEM_BYTES,
+        seed: `source_04/${offer.id}`,
+      };
+      return sendHtml(reply, weighPage(itemPageHtml(view, product, offer), weight));
+    }
     return sendHtml(
       reply,
       driftedPageHtml({

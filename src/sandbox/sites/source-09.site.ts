@@ -19,9 +19,12 @@ import {
 import { buyboxTruth, lowestPriceCard, memberOfferTruth, offerSummaryTruth, shopTruth } from './shop-kit.ts';
 import { htmlRoute, searchRoute, siteBaseUrl } from './site-kit.ts';
 import { productPageIn } from './drift-kit.ts';
+import { weighPage } from './page-weight.ts';
 
 /** Not-found values of each shorter or longer GTIN form listed besides the GTIN-13 ones. */
 const NOT_FOUND_PER_GTIN_FORM = 20;
+/** Size of Walmart's real product pages (the saved ones in ../fixtures/marketplace-pages are 0.47 to 0.48 MB). */
+const REAL_PRODUCT_BYTES = 480_000;
 
 const profile: CatalogueProfile = {
   source: 'source_09',
@@ -50,18 +53,26 @@ function register(app: FastifyInstance, context: SiteContext): void {
       path,
       htmlRoute(context, (request, catalogue) => {
         const product = catalogue.productById.get((request.params as { id: string }).id);
+        const weight = {
+          weight: context.pageWeight,
+          targetBytes: REAL_PRODUCT_BYTES,
+          seed: `source_09/${product?.id}`,
+        };
         return (
           product &&
-          productPageIn(
-            context,
-            catalogue,
-            product,
-            {
-              siteName: 'ValueMart',
-              canonicalUrl: siteBaseUrl(request, catalogue) + productPath(product),
-              showGtin: true,
-            },
-            () => productPageHtml(catalogue, siteBaseUrl(request, catalogue), product),
+          weighPage(
+            productPageIn(
+              context,
+              catalogue,
+              product,
+              {
+                siteName: 'ValueMart',
+                canonicalUrl: siteBaseUrl(request, catalogue) + productPath(product),
+                showGtin: true,
+              },
+              () => productPageHtml(catalogue, siteBaseUrl(request, catalogue), product),
+            ),
+            weight,
           )
         );
       }),
