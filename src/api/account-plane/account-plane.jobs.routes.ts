@@ -26,6 +26,8 @@ import {
 import { IdParams } from './account-plane.schema.ts';
 import { presentJobSummary, readJobsPage } from './account-plane.service.ts';
 import { findLatestRun } from '../../pipeline/work/work.repository.ts';
+import type { Account } from '../../accounts/accounts/accounts.table.ts';
+import type { Job } from '../../pipeline/work/work.table.ts';
 
 /**
  * The account's jobs and streams for the dashboard. The dashboard's session never authenticates
@@ -116,80 +118,21 @@ export async function accountJobsRoutes(app: FastifyInstance, deps: { db: Db }):
     },
   );
 
-  routes.get(
-    '/v1/account/streams/:id/deliveries',
-    {
-      schema: schema(
-        'listAccountStreamDeliveries',
-        'A stream job\u2019s webhook deliveries in `batch_sequence` order, optionally of one status.',
-        { params: IdParams, querystring: DeliveriesQuery },
-        DeliveriesResponse,
-        { notFound: 'job' },
-      ),
-    },
-    async (request) => {
-      const job = await getStreamJob(deps, sessionOf(request).account, request.params.id);
-      const query = request.query as {
-        offset: number;
-        limit: number;
-        status?: 'pending' | 'delivered' | 'failed' | 'dead_lettered';
-      };
-      return (await deliveriesPage(deps, job, query)) as never;
-    },
-  );
-
-  routes.post(
-    '/v1/account/streams/:id/replay-all',
-    {
-      schema: schema(
-        'replayAccountStreamDeadLetters',
-        'Re-sends every dead-lettered delivery of a stream job.',
-        { params: IdParams },
-        ReplayAllResponse,
-        { changesState: true, notFound: 'job' },
-      ),
-    },
-    async (request) =>
-      replayAll(deps, await getStreamJob(deps, sessionOf(request).account, request.params.id)),
-  );
-
-  // A batch job's deliveries, as the stream's above (issue 22): the routes of /job/{id}/deliveries.
-  routes.get(
-    '/v1/account/jobs/:id/deliveries',
-    {
-      schema: schema(
-        'listAccountJobDeliveries',
-        'A batch job\u2019s (or interval run\u2019s) webhook deliveries in `batch_sequence` order, optionally of one status.',
-        { params: IdParams, querystring: DeliveriesQuery },
-        DeliveriesResponse,
-        { notFound: 'job' },
-      ),
-    },
-    async (request) => {
-      const job = await getBatchJob(deps, sessionOf(request).account, request.params.id);
-      const query = request.query as {
-        offset: number;
-        limit: number;
-        status?: 'pending' | 'delivered' | 'failed' | 'dead_lettered';
-      };
-      return (await deliveriesPage(deps, job, query)) as never;
-    },
-  );
-
-  routes.post(
-    '/v1/account/jobs/:id/replay-all',
-    {
-      schema: schema(
-        'replayAccountJobDeadLetters',
-        'Re-sends every dead-lettered delivery of a batch job.',
-        { params: IdParams },
-        ReplayAllResponse,
-        { changesState: true, notFound: 'job' },
-      ),
-    },
-    async (request) =>
-      replayAll(deps, await getBatchJob(deps, sessionOf(request).account, request.params.id)),
-  );
+  // A batch job's deliveries have the stream's routes (issue 22): /job/{id}/deliveries and replay-all.
+  accountDeliveryRoutes(app, deps, {
+    plural: 'streams',
+    names: { list: 'listAccountStreamDeliveries', replay: 'replayAccountStreamDeadLetters' },
+    whose: 'A stream job\u2019s',
+    what: 'a stream job',
+    getJob: getStreamJob,
+  });
+  accountDeliveryRoutes(app, deps, {
+    plural: 'jobs',
+    names: { list: 'listAccountJobDeliveries', replay: 'replayAccountJobDeadLetters' },
+    whose: 'A batch job\u2019s (or interval run\u2019s)',
+    what: 'a batch job',
+    getJob: getBatchJob,
+  });
 
   routes.post(
     '/v1/account/deliveries/:delivery_id/replay',
@@ -203,5 +146,53 @@ export async function accountJobsRoutes(app: FastifyInstance, deps: { db: Db }):
       ),
     },
     async (request) => replayOne(deps, sessionOf(request).account, request.params.delivery_id),
+  );
+}
+
+/** What differs between the stream and the batch job routes of a job's deliveries. */
+interface DeliveryRoutesOf {
+  plural: 'streams' | 'jobs';
+  names: { list: string; replay: string };
+  whose: string;
+  what: string;
+  getJob: (deps: { db: Db }, account: Account, jobId: string) => Promise<Job>;
+}
+
+/** `GET /v1/account/<plural>/:id/deliveries` and `POST /v1/account/<plural>/:id/replay-all`. */
+function accountDeliveryRoutes(app: FastifyInstance, deps: { db: Db }, of: DeliveryRoutesOf): void {
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
+  routes.get(
+    `/v1/account/${of.plural}/:id/deliveries`,
+    {
+      schema: schema(
+        of.names.list,
+        `${of.whose} webhook deliveries in \`batch_sequence\` order, optionally of one status.`,
+        { params: IdParams, querystring: DeliveriesQuery },
+        DeliveriesResponse,
+        { notFound: 'job' },
+      ),
+    },
+    async (request) => {
+      const job = await of.getJob(deps, sessionOf(request).account, request.params.id);
+      const query = request.query as {
+        offset: number;
+        limit: number;
+        status?: 'pending' | 'delivered' | 'failed' | 'dead_lettered';
+      };
+      return (await deliveriesPage(deps, job, query)) as never;
+    },
+  );
+  routes.post(
+    `/v1/account/${of.plural}/:id/replay-all`,
+    {
+      schema: schema(
+        of.names.replay,
+        `Re-sends every dead-lettered delivery of ${of.what}.`,
+        { params: IdParams },
+        ReplayAllResponse,
+        { changesState: true, notFound: 'job' },
+      ),
+    },
+    async (request) => replayAll(deps, await of.getJob(deps, sessionOf(request).account, request.params.id)),
   );
 }
