@@ -1,14 +1,14 @@
 /**
  * source_05 "Bazaro": a Central European marketplace (de cz sk pl at fr it) where the operator and
  * marketplace sellers compete for a buy box, with a members-only "Bazaro Plus" price. It stands for
- * Kaufland (decisions G34) and uses Kaufland's paths; its Next.js state is still the sandbox's own
- * markup, not Kaufland's (docs/drivers.md).
+ * Kaufland (decisions G34) and serves Kaufland's paths and Nuxt markup as the community's
+ * scrapers read it (source-05.pages.ts, docs/drivers.md).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Catalogue, CatalogueProfile, Product } from '../catalogue/catalogue.types.ts';
 import { searchCatalogue } from '../catalogue/catalogue.ts';
 import { randomNumericId } from '../catalogue/identifiers.ts';
-import { queryParam } from '../html.ts';
+import { pageParam, queryParam } from '../html.ts';
 import type { Rng } from '../random.ts';
 import type { SandboxSite, SiteContext, SiteTruth, TruthInput } from '../sandbox.types.ts';
 import {
@@ -31,6 +31,7 @@ import {
 } from './shop-kit.ts';
 import { amount, catalogueOf, sendHtml, sendNotFound, siteBaseUrl } from './site-kit.ts';
 import { productPageIn } from './drift-kit.ts';
+import { weighedPage } from './weigh-kit.ts';
 
 const HEX_DIGITS = [...'0123456789abcdef'];
 
@@ -61,13 +62,30 @@ function productOf(
   return catalogue && product ? { catalogue, product } : undefined;
 }
 
+/**
+ * Size of Kaufland's real pages (Nuxt bundles, inline styles, state): an estimate of the sandbox,
+ * not a measurement; the trailer is the sandbox's own (what Kaufland sends after `</html>` is not
+ * documented by the scrapers cited in docs/drivers.md).
+ */
+const FOOTING = { realBytes: 900_000, trailer: '<!-- rd: ssr -->\n' };
+
 function register(app: FastifyInstance, context: SiteContext): void {
   app.get('/:storefront/s/', async (request, reply) => {
     const catalogue = catalogueOf(request, context);
     if (!catalogue) return sendNotFound(reply);
     const term = queryParam(request.query, 'search_value');
-    const results = searchCatalogue(catalogue, term).slice(0, SEARCH_PAGE_SIZE);
-    return sendHtml(reply, searchPageHtml(catalogue, siteBaseUrl(request, catalogue), term, results));
+    const all = searchCatalogue(catalogue, term);
+    // Later pages as Kaufland's listings page them (`?page=<n>`); the page count follows from
+    // `.product-count`, since the pagination links are rendered in the browser.
+    const pageNumber = pageParam(request.query);
+    const results = all.slice((pageNumber - 1) * SEARCH_PAGE_SIZE, pageNumber * SEARCH_PAGE_SIZE);
+    // A paid placement on the first page: a product of the matches among the first cards, no result.
+    const sponsored = pageNumber === 1 && all.length > 1 ? all[all.length - 1] : undefined;
+    const html = searchPageHtml(catalogue, siteBaseUrl(request, catalogue), term, results, {
+      totalCount: all.length,
+      sponsored,
+    });
+    return sendHtml(reply, weighedPage(context, html, FOOTING, `source_05/${term}`));
   });
   app.get('/:storefront/product/:slug/', async (request, reply) => {
     const found = productOf(request, context);
@@ -82,13 +100,21 @@ function register(app: FastifyInstance, context: SiteContext): void {
     };
     return sendHtml(
       reply,
-      productPageIn(context, catalogue, product, options, () => productPageHtml(catalogue, product, baseUrl)),
+      productPageIn(context, catalogue, product, options, () =>
+        weighedPage(
+          context,
+          productPageHtml(catalogue, product, baseUrl),
+          FOOTING,
+          `source_05/${product.id}`,
+        ),
+      ),
     );
   });
   app.get('/:storefront/product/:slug/offers/', async (request, reply) => {
     const found = productOf(request, context);
     if (!found) return sendNotFound(reply);
-    return sendHtml(reply, offersPageHtml(found.catalogue, found.product));
+    const html = offersPageHtml(found.catalogue, found.product);
+    return sendHtml(reply, weighedPage(context, html, FOOTING, `source_05/${found.product.id}/offers`));
   });
 }
 

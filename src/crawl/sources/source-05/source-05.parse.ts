@@ -1,12 +1,18 @@
 /**
- * Parsers of source_05 (Bazaro marketplace) pages. Everything is read from the Next.js state
- * (`#__NEXT_DATA__`); the visible shell carries no data worth reading.
+ * Parsers of source_05 pages in Kaufland's markup (docs/drivers.md names the scrapers it follows):
+ * structured data first. Search results are the JSON-LD `Product` list (id in `sku`), tied to the
+ * `article.product` cards by their image file, sponsored cards (`.product__sponsored-ad-label`)
+ * left out; product facts come from the product page's JSON-LD, buy box, statistics and offers
+ * from the Nuxt state (`window.__NUXT__`). Anything missing is a `PageParseError`.
  */
 import { PageParseError } from '../../vocabulary/crawl.errors.ts';
 import type { FetchedPage } from '../../vocabulary/crawl.types.ts';
-import type { JsonObject } from '../../extract/jsonld.ts';
-import { absoluteUrl, assertCompletePage, embeddedJson } from '../../parse/page.ts';
+import { extractJsonLd, findProductNodes, isJsonObject, type JsonObject } from '../../extract/jsonld.ts';
+import { absoluteUrl, assertCompletePage, jsonLdProduct, required } from '../../parse/page.ts';
+import { hasClassStem } from '../../parse/class-stem.ts';
+import { scanElements, type ScannedElement } from '../../parse/scan.ts';
 import {
+  assignedJson,
   coreOffer,
   numberAt,
   objectAt,
@@ -17,10 +23,11 @@ import {
 } from '../kit/shop-driver.kit.ts';
 import { lookupTable } from '../../../platform/lib/lookup.ts';
 
-/** The page props of a complete page. */
-function pagePropsOf(page: FetchedPage): JsonObject {
-  assertCompletePage(page);
-  return objectAt(embeddedJson(page, '__NEXT_DATA__'), 'props.pageProps', page);
+/** The page's data of the Nuxt state (`window.__NUXT__.data[0]`); checks the page is complete. */
+function pageDataOf(page: FetchedPage): JsonObject {
+  const data = objectsAt(assignedJson(page, 'window.__NUXT__'), 'data', page)[0];
+  if (!data) throw new PageParseError(`empty Nuxt state in ${page.url}`);
+  return data;
 }
 
 /** A `{amount, currency}` money object. */
@@ -29,15 +36,51 @@ function moneyOf(value: JsonObject, key: string, page: FetchedPage): { amount: n
   return { amount: numberAt(money, 'amount', page), currency: textAt(money, 'currency', page) };
 }
 
+/** The file name of an image URL: what ties a search card to its JSON-LD entry. */
+function imageKey(url: string): string {
+  return url.split('?')[0]?.split('/').at(-1) ?? '';
+}
+
+/** The first image of a JSON-LD node (`image` is a URL or a list of them). */
+function ldImage(node: JsonObject): string {
+  const image = node['image'];
+  const first = Array.isArray(image) ? image[0] : image;
+  return typeof first === 'string' ? first : '';
+}
+
+const keepCardParts = (name: string, attribs: Readonly<Record<string, string>>): boolean =>
+  name === 'article' || name === 'source' || (attribs.class ?? '').includes('product__sponsored-ad-label');
+
+/** The organic result cards of the page (sponsored ones left out), in the site's order. */
+function organicCards(page: FetchedPage): ScannedElement[] {
+  const articles = scanElements(page.body, keepCardParts).filter(
+    (element) => element.name === 'article' && hasClassStem(element, 'product'),
+  );
+  return articles.filter(
+    (card) => !card.inner.some((inner) => hasClassStem(inner, 'product__sponsored-ad-label')),
+  );
+}
+
 /** Result cards of a search page, in the site's order. */
 export function parseSearchPage(page: FetchedPage): SearchCard[] {
-  const listing = objectAt(pagePropsOf(page), 'listing', page);
-  return objectsAt(listing, 'items', page).map((item) => ({
-    product_id: textAt(item, 'id', page),
-    name: textAt(item, 'name', page),
-    url: absoluteUrl(textAt(item, 'url', page), page),
-    price: moneyOf(item, 'lowestPrice', page).amount,
-  }));
+  // The results need no Nuxt state (real pages write it as a function call, not JSON), only a
+  // complete page that is the site's app.
+  assertCompletePage(page);
+  if (!/<div id="__nuxt"/.test(page.body)) throw new PageParseError(`no Nuxt app root on ${page.url}`);
+  const byImage = new Map<string, JsonObject>();
+  for (const node of findProductNodes(extractJsonLd(page.body))) byImage.set(imageKey(ldImage(node)), node);
+  return organicCards(page).map((card) => {
+    const srcset = card.inner.find((inner) => inner.name === 'source')?.attribs['srcset'] ?? '';
+    const node = byImage.get(imageKey(srcset.split(/[\s,]/)[0] ?? ''));
+    if (!node) throw new PageParseError(`a search card without its JSON-LD entry on ${page.url}`);
+    const offer = objectAt(node, 'offers', page);
+    return {
+      product_id: textAt(node, 'sku', page),
+      name: textAt(node, 'name', page),
+      url: absoluteUrl(textAt(offer, 'url', page), page),
+      price: numberAt(offer, 'price', page),
+    };
+  });
 }
 
 const STOCK: Readonly<Record<string, ShopAvailability>> = lookupTable({
@@ -87,17 +130,18 @@ export interface ProductPage {
 }
 
 export function parseProductPage(page: FetchedPage): ProductPage {
-  const props = pagePropsOf(page);
-  const product = objectAt(props, 'product', page);
+  const props = pageDataOf(page);
+  const product = required(jsonLdProduct(page), 'Product JSON-LD', page);
+  const brand = product['brand'];
   const summary = objectAt(props, 'offerSummary', page);
   return {
     head: {
-      product_id: textAt(product, 'id', page),
+      product_id: textAt(product, 'sku', page),
       name: textAt(product, 'name', page),
       url: textAt(product, 'url', page),
-      brand_name: textAt(product, 'brand', page),
-      gtin: textAt(product, 'gtin', page),
-      category: textAt(product, 'categoryName', page),
+      brand_name: isJsonObject(brand) ? textAt(brand, 'name', page) : textAt(product, 'brand', page),
+      gtin: textAt(product, 'gtin13', page),
+      category: textAt(product, 'category', page),
       ...buyBoxOf(props, page),
     },
     stats: {
@@ -133,5 +177,5 @@ function buyBoxOf(props: JsonObject, page: FetchedPage): Record<string, unknown>
 
 /** Every offer of the offer listing page. */
 export function parseOffersPage(page: FetchedPage): Record<string, unknown>[] {
-  return objectsAt(pagePropsOf(page), 'offers', page).map((offer, index) => offerOf(offer, index, page));
+  return objectsAt(pageDataOf(page), 'offers', page).map((offer, index) => offerOf(offer, index, page));
 }
