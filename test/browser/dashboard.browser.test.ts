@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { browserMissing, launchChromium, skipWithoutBrowser, SCREENSHOTS } from '../support/chromium.ts';
 import { findAccountById } from '../../src/accounts/accounts/accounts.repository.ts';
 import { SessionKeyring } from '../../src/accounts/identity/identity.keys.ts';
 import { signSessionToken } from '../../src/accounts/identity/identity.sessions.ts';
@@ -12,14 +13,7 @@ import { fetchTruth, startHarness, type Harness } from '../support/harness.ts';
 import { startReceiver } from '../support/receiver.ts';
 import { until } from '../support/until.ts';
 
-/** Debian's Chromium (`apt-get install chromium`; `.ci/run` installs it when missing). */
-const CHROMIUM = '/usr/bin/chromium';
-const SCREENSHOTS = 'screenshots/dashboard';
-const browserMissing = existsSync(CHROMIUM)
-  ? false
-  : `no browser at ${CHROMIUM}: install Debian's chromium package to run the dashboard browser tests`;
-// Under CI a missing browser is a failure, not a skip.
-const skip = process.env.CI === 'true' ? false : browserMissing;
+const skip = skipWithoutBrowser;
 
 /**
  * Refusals every page meets by design: on arrival the dashboard asks for the signed-in user and tries
@@ -44,19 +38,7 @@ describe('the web dashboard in a browser', { skip }, () => {
     await harness.app.listen({ port: 0, host: '127.0.0.1' });
     origin = `http://127.0.0.1:${(harness.app.server.address() as AddressInfo).port}`;
     ({ accountId, key: accountKey } = await harness.account({ credits: 500 }));
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();

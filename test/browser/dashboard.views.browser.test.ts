@@ -1,10 +1,17 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import {
+  browserMissing,
+  launchChromium,
+  skipWithoutBrowser,
+  SCREENSHOTS,
+  DESKTOP,
+  PHONE,
+} from '../support/chromium.ts';
 import { findAccountById } from '../../src/accounts/accounts/accounts.repository.ts';
 import { createUser } from '../../src/accounts/identity/identity.users.ts';
 import { writeXlsx } from '../../src/platform/lib/xlsx.ts';
@@ -12,21 +19,12 @@ import { fetchTruth, startHarness, type Harness, type SandboxTruth } from '../su
 import { startReceiver } from '../support/receiver.ts';
 import { until } from '../support/until.ts';
 
-/** Debian's Chromium (`apt-get install chromium`; `.ci/run` installs it when missing). */
-const CHROMIUM = '/usr/bin/chromium';
-/** Screenshots stay out of the checkout: look at them, they are not test output to commit. */
-const SCREENSHOTS = join(tmpdir(), 'pricecrawl-dashboard-screenshots');
-const browserMissing = existsSync(CHROMIUM)
-  ? false
-  : `no browser at ${CHROMIUM}: install Debian's chromium package to run the dashboard browser tests`;
-const skip = process.env.CI === 'true' ? false : browserMissing;
+const skip = skipWithoutBrowser;
 /** The notice line shows an error only where the test provokes one (a stale view's error shows there). */
 async function noticeIs(page: Page, error: boolean): Promise<void> {
   const notice = page.locator('#notice.error');
   assert.equal(await notice.count(), error ? 1 : 0, `notice: ${await page.locator('#notice').textContent()}`);
 }
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
 
 describe(
   'the dashboard’s paged results, interval runs, key names and spreadsheets (issue 26)',
@@ -50,16 +48,7 @@ describe(
       origin = `http://127.0.0.1:${(harness.app.server.address() as AddressInfo).port}`;
       ({ accountId, headers } = await harness.account({ credits: 500 }));
       truth = await fetchTruth(harness, 'source_01', 'de');
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--no-first-run',
-          '--disable-background-networking',
-        ],
-      });
+      browser = await launchChromium();
     });
     after(async () => {
       await browser?.close();

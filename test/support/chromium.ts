@@ -1,0 +1,38 @@
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+
+/** Debian's Chromium (`apt-get install chromium`; `.ci/run` installs it when missing). */
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** Screenshots stay out of the checkout: look at them, they are not test output to commit. */
+export const SCREENSHOTS = join(tmpdir(), 'pricecrawl-dashboard-screenshots');
+
+/** Why the browser tests cannot run here, or false when they can. */
+export const browserMissing: string | false = existsSync(CHROMIUM)
+  ? false
+  : `no browser at ${CHROMIUM}: install Debian's chromium package to run the dashboard browser tests`;
+
+/** The `skip` of a browser suite: under CI a missing browser is a failure, not a skip. */
+export const skipWithoutBrowser: string | false = process.env.CI === 'true' ? false : browserMissing;
+
+export const DESKTOP = { width: 1280, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
+/** Headless Chromium without the background traffic a desktop browser makes (tests stay on loopback). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
