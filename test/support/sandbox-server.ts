@@ -7,7 +7,7 @@ import type { FaultKind, SandboxOptions } from '../../src/sandbox/sandbox.types.
 import { resolveBaseUrl } from '../../src/crawl/sources/sources.urls.ts';
 import type { SourceId } from '../../src/crawl/vocabulary/sources.types.ts';
 import { PageParseError } from '../../src/crawl/vocabulary/crawl.errors.ts';
-import type { SourceDriver, ValueQuery } from '../../src/crawl/vocabulary/crawl.types.ts';
+import type { FetchedPage, SourceDriver, ValueQuery } from '../../src/crawl/vocabulary/crawl.types.ts';
 import {
   createTestCrawlContext,
   type TestCrawlContext,
@@ -129,4 +129,10 @@ export function useSandbox<Truth = SandboxTruth>(driver: SourceDriver): DriverSa
       }
     },
   };
+}
+
+/** A sandbox page as a driver's parser receives it, fetched as is (no decoding, no headers kept). */
+export async function fetchSandboxPage(url: string): Promise<FetchedPage> {
+  const response = await fetch(url);
+  return { url, status: response.status, body: await response.text(), headers: {} };
 }

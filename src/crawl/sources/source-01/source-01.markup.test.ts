@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startSandbox, type RunningSandbox } from '../../../../test/support/sandbox-server.ts';
+import {
+  fetchSandboxPage,
+  startSandbox,
+  type RunningSandbox,
+} from '../../../../test/support/sandbox-server.ts';
 import { PageParseError } from '../../vocabulary/crawl.errors.ts';
 import type { FetchedPage } from '../../vocabulary/crawl.types.ts';
 import { parseProductPage, parseSearchPage } from './source-01.parse.ts';
@@ -8,11 +12,6 @@ import { parseProductPage, parseSearchPage } from './source-01.parse.ts';
 interface Truth {
   products: { id: string; content: { offers: unknown[] } }[];
   terms: { term: string; search_url: string; search_results_by_page: { id: string }[][] }[];
-}
-
-async function pageAt(url: string): Promise<FetchedPage> {
-  const response = await fetch(url);
-  return { url, status: response.status, body: await response.text(), headers: {} };
 }
 
 describe('source_01 markup (idealo, decisions G34)', () => {
@@ -28,7 +27,7 @@ describe('source_01 markup (idealo, decisions G34)', () => {
   const firstSearch = async (sandbox: RunningSandbox): Promise<{ truth: Truth; page: FetchedPage }> => {
     const truth = await sandbox.truth<Truth>('source_01', 'de');
     const term = truth.terms.find((candidate) => candidate.search_results_by_page[0]!.length > 3)!;
-    return { truth, page: await pageAt(term.search_url) };
+    return { truth, page: await fetchSandboxPage(term.search_url) };
   };
 
   it('leaves the sponsored tile and the ad slot out of the results', async () => {
@@ -61,7 +60,7 @@ describe('source_01 markup (idealo, decisions G34)', () => {
     assert.deepEqual(ids(heavy), ids(small));
     const truth = await real.truth<Truth>('source_01', 'de');
     const productUrl = parseSearchPage(heavy).cards[0]!.url;
-    const product = await pageAt(productUrl);
+    const product = await fetchSandboxPage(productUrl);
     assert.ok(product.body.length > 300_000, `product page of ${product.body.length} bytes`);
     const parsed = parseProductPage(product);
     const expected = truth.products.find((candidate) => candidate.id === parsed.id)!;
@@ -71,7 +70,7 @@ describe('source_01 markup (idealo, decisions G34)', () => {
   it('fails loudly on a product page without its structured data', async () => {
     const truth = await light.truth<Truth>('source_01', 'de');
     const { page } = await firstSearch(light);
-    const product = await pageAt(parseSearchPage(page).cards[0]!.url);
+    const product = await fetchSandboxPage(parseSearchPage(page).cards[0]!.url);
     assert.ok(truth.products.length > 0);
     const stripped = product.body.replace(/<script type="application\/ld\+json">[^]*?<\/script>/g, '');
     assert.throws(() => parseProductPage({ ...product, body: stripped }), PageParseError);

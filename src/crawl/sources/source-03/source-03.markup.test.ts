@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startSandbox, type RunningSandbox } from '../../../../test/support/sandbox-server.ts';
+import {
+  fetchSandboxPage,
+  startSandbox,
+  type RunningSandbox,
+} from '../../../../test/support/sandbox-server.ts';
 import { PageParseError } from '../../vocabulary/crawl.errors.ts';
 import type { FetchedPage } from '../../vocabulary/crawl.types.ts';
 import { parseProduct, parseSearchPage } from './source-03.parse.ts';
@@ -8,11 +12,6 @@ import { parseProduct, parseSearchPage } from './source-03.parse.ts';
 interface Truth {
   products: { id: string; name: string; partial: boolean; content: { url: string; offers: unknown[] } }[];
   terms: { term: string; content: { offers: { id: string }[] } }[];
-}
-
-async function pageAt(url: string): Promise<FetchedPage> {
-  const response = await fetch(url);
-  return { url, status: response.status, body: await response.text(), headers: {} };
 }
 
 /** The storefront's base URL, from a product URL of the truth. */
@@ -34,7 +33,7 @@ describe('source_03 markup (Google Shopping, decisions G34)', () => {
   it('leaves the shopping ad out of the results and reads the cards by their data-docid', async () => {
     const truth = await light.truth<Truth>('source_03', 'de');
     const term = truth.terms.find((candidate) => candidate.content.offers.length > 3)!;
-    const page = await pageAt(searchUrl(truth, term.term));
+    const page = await fetchSandboxPage(searchUrl(truth, term.term));
     assert.match(page.body, /class="sh-np__click-target"/);
     assert.deepEqual(
       parseSearchPage(page).cards.map((card) => card.id),
@@ -52,10 +51,10 @@ describe('source_03 markup (Google Shopping, decisions G34)', () => {
       }
     }
     const [word] = [...counts].sort((a, b) => b[1] - a[1])[0]!;
-    const first = parseSearchPage(await pageAt(searchUrl(truth, word)));
+    const first = parseSearchPage(await fetchSandboxPage(searchUrl(truth, word)));
     assert.equal(first.cards.length, 20, `one full page for ${word}`);
     assert.match(first.nextUrl ?? '', /[?&]start=20(&|$)/);
-    const second = parseSearchPage(await pageAt(first.nextUrl!));
+    const second = parseSearchPage(await fetchSandboxPage(first.nextUrl!));
     assert.ok(second.cards.length > 0);
     const firstIds = new Set(first.cards.map((card) => card.id));
     assert.ok(second.cards.every((card) => !firstIds.has(card.id)));
@@ -64,8 +63,10 @@ describe('source_03 markup (Google Shopping, decisions G34)', () => {
   it('reads pages whatever release suffix their class names carry', async () => {
     const truth = await light.truth<Truth>('source_03', 'fr');
     const term = truth.terms[0]!;
-    const search = await pageAt(searchUrl(truth, term.term));
-    const product = await pageAt(truth.products.find((candidate) => candidate.partial)!.content.url);
+    const search = await fetchSandboxPage(searchUrl(truth, term.term));
+    const product = await fetchSandboxPage(
+      truth.products.find((candidate) => candidate.partial)!.content.url,
+    );
     const suffixed = (body: string): string =>
       body.replace(
         /class="([^"]+)"/g,
@@ -85,8 +86,10 @@ describe('source_03 markup (Google Shopping, decisions G34)', () => {
       light.truth<Truth>('source_03', 'dk'),
     ]);
     const id = heavyTruth.products[3]!.id;
-    const heavy = await pageAt(heavyTruth.products[3]!.content.url);
-    const small = await pageAt(lightTruth.products.find((product) => product.id === id)!.content.url);
+    const heavy = await fetchSandboxPage(heavyTruth.products[3]!.content.url);
+    const small = await fetchSandboxPage(
+      lightTruth.products.find((product) => product.id === id)!.content.url,
+    );
     assert.ok(heavy.body.length > 300_000, `product page of ${heavy.body.length} bytes`);
     assert.match(heavy.body, /<\/html>\n<!--[^]*-->\n$/);
     const withoutHost = (page: FetchedPage): string =>
@@ -96,8 +99,8 @@ describe('source_03 markup (Google Shopping, decisions G34)', () => {
 
   it('fails loudly on pages without the result column or the sellers table', async () => {
     const truth = await light.truth<Truth>('source_03', 'de');
-    const search = await pageAt(searchUrl(truth, truth.terms[0]!.term));
-    const product = await pageAt(truth.products[0]!.content.url);
+    const search = await fetchSandboxPage(searchUrl(truth, truth.terms[0]!.term));
+    const product = await fetchSandboxPage(truth.products[0]!.content.url);
     assert.throws(
       () => parseSearchPage({ ...search, body: search.body.replace('id="center_col"', '') }),
       PageParseError,

@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startSandbox, type RunningSandbox } from '../../../../test/support/sandbox-server.ts';
+import {
+  fetchSandboxPage,
+  startSandbox,
+  type RunningSandbox,
+} from '../../../../test/support/sandbox-server.ts';
 import { PageParseError } from '../../vocabulary/crawl.errors.ts';
 import type { FetchedPage } from '../../vocabulary/crawl.types.ts';
 import { parseOffersPage, parseProductPage, parseSearchPage } from './source-05.parse.ts';
@@ -12,11 +16,6 @@ interface Truth {
     search_url: string;
     content: { search_results: { product_id: string; price: number }[] };
   }[];
-}
-
-async function pageAt(url: string): Promise<FetchedPage> {
-  const response = await fetch(url);
-  return { url, status: response.status, body: await response.text(), headers: {} };
 }
 
 describe('source_05 markup (Kaufland, decisions G34)', () => {
@@ -32,7 +31,7 @@ describe('source_05 markup (Kaufland, decisions G34)', () => {
   const firstSearch = async (sandbox: RunningSandbox): Promise<{ truth: Truth; page: FetchedPage }> => {
     const truth = await sandbox.truth<Truth>('source_05', 'de');
     const term = truth.terms.find((candidate) => candidate.content.search_results.length > 3)!;
-    return { truth, page: await pageAt(term.search_url) };
+    return { truth, page: await fetchSandboxPage(term.search_url) };
   };
 
   it('reads the JSON-LD result list and leaves the sponsored card out', async () => {
@@ -53,10 +52,10 @@ describe('source_05 markup (Kaufland, decisions G34)', () => {
     // A term with a full first page: more matches than one page holds.
     const term = truth.terms.find((candidate) => candidate.content.search_results.length === 24)!;
     assert.ok(term, 'the de catalogue has a term with more than one page of matches');
-    const first = await pageAt(term.search_url);
+    const first = await fetchSandboxPage(term.search_url);
     const total = Number(/class="product-count">(\d+)</.exec(first.body)?.[1]);
     assert.ok(total > 24, `.product-count says ${total}`);
-    const second = parseSearchPage(await pageAt(`${term.search_url}&page=2`));
+    const second = parseSearchPage(await fetchSandboxPage(`${term.search_url}&page=2`));
     assert.equal(second.length, Math.min(24, total - 24));
     const firstIds = new Set(parseSearchPage(first).map((card) => card.product_id));
     assert.ok(second.every((card) => !firstIds.has(card.product_id)));
@@ -83,19 +82,19 @@ describe('source_05 markup (Kaufland, decisions G34)', () => {
   it('reads product facts from the JSON-LD and the offers from the Nuxt state', async () => {
     const truth = await light.truth<Truth>('source_05', 'de');
     const product = truth.products[3]!;
-    const page = await pageAt(product.content.url);
+    const page = await fetchSandboxPage(product.content.url);
     assert.match(page.body, /<h1 class="rd-title">/);
     const parsed = parseProductPage(page);
     assert.equal(parsed.head['product_id'], product.product_id);
     assert.equal(parsed.head['name'], product.name);
     assert.equal(parsed.head['gtin'], product.gtin);
-    const offers = parseOffersPage(await pageAt(`${product.content.url}offers/`));
+    const offers = parseOffersPage(await fetchSandboxPage(`${product.content.url}offers/`));
     assert.equal(offers.length, parsed.stats.offers_count);
   });
 
   it('fails loudly on a page cut before its state, without its JSON-LD or not of the app', async () => {
     const truth = await light.truth<Truth>('source_05', 'de');
-    const page = await pageAt(truth.products[0]!.content.url);
+    const page = await fetchSandboxPage(truth.products[0]!.content.url);
     const cut = { ...page, body: page.body.slice(0, page.body.indexOf('window.__NUXT__')) };
     assert.throws(() => parseProductPage(cut), PageParseError);
     const withoutLd = { ...page, body: page.body.replace(/application\/ld\+json/g, 'text/plain') };
