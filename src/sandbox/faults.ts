@@ -20,12 +20,16 @@ const ALL_FAULT_KINDS: readonly FaultKind[] = [...FAULT_KINDS, 'markupDrift'];
 
 /**
  * Requests per outcome, `markupDrift` (product pages served in the second template) and
- * `maxRequestsPerSecond`: the most requests seen in one wall-clock second (the cluster's rate tests).
+ * `maxRequestsPerSecond`: the most requests seen in one wall-clock second, and `busySeconds`: the
+ * wall-clock seconds that saw any (the cluster's rate tests; `requests / busySeconds` is the mean
+ * rate while the source was asked, which a request that arrives a little late does not change).
  */
-export type SourceStats = { requests: number; ok: number; maxRequestsPerSecond: number } & Record<
-  FaultKind,
-  number
->;
+export type SourceStats = {
+  requests: number;
+  ok: number;
+  maxRequestsPerSecond: number;
+  busySeconds: number;
+} & Record<FaultKind, number>;
 
 /** The fault decision for one request. */
 export interface FaultDecision {
@@ -120,6 +124,7 @@ export class FaultInjector {
     if (current?.second !== second) {
       current = { second, requests: 0 };
       this.seconds.set(source, current);
+      stats.busySeconds += 1;
     }
     current.requests += 1;
     stats.maxRequestsPerSecond = Math.max(stats.maxRequestsPerSecond, current.requests);
@@ -132,6 +137,7 @@ export class FaultInjector {
         requests: 0,
         ok: 0,
         maxRequestsPerSecond: 0,
+        busySeconds: 0,
         tooManyRequests: 0,
         serverError: 0,
         hang: 0,

@@ -41,12 +41,23 @@ describe('cluster-wide pair rate: an API and three worker runtimes on PostgreSQL
     assert.equal(results.filter((result) => result.success === true).length, values.length);
     const stats = (await (await fetch(`${api.sandboxOrigin}/_sandbox/stats`)).json()) as Record<
       string,
-      { requests: number; maxRequestsPerSecond: number }
+      { requests: number; maxRequestsPerSecond: number; busySeconds: number }
     >;
-    assert.ok((stats.source_01?.requests ?? 0) >= values.length);
+    const seen = stats.source_01;
+    assert.ok(seen && seen.requests >= values.length);
+    // The workers start at most PAIR_RATE requests in a wall-clock second (exactly so in
+    // test/storage/politeness.cluster.test.ts). Here the sandbox shares one busy process with an API
+    // and three workers, so a request started late in a second can arrive in the next one: the
+    // mean over the seconds the sandbox was asked is the exact check, the busiest second allows
+    // for such a shift but not for the three-times rate of limits kept in each process.
+    const meanPerSecond = seen.requests / seen.busySeconds;
     assert.ok(
-      (stats.source_01?.maxRequestsPerSecond ?? Infinity) <= PAIR_RATE,
-      `the sandbox saw ${stats.source_01?.maxRequestsPerSecond} requests in one second`,
+      meanPerSecond <= PAIR_RATE,
+      `the sandbox saw ${meanPerSecond.toFixed(2)} requests/s on average`,
+    );
+    assert.ok(
+      seen.maxRequestsPerSecond < 2 * PAIR_RATE,
+      `the sandbox saw ${seen.maxRequestsPerSecond} requests in one second`,
     );
   });
 });
