@@ -19,16 +19,39 @@ export interface ScannedElement {
   text: string;
   /** Kept elements inside this one, in document order (at any depth). */
   readonly inner: ScannedElement[];
+  /**
+   * With {@link ScanOptions.hide}: the text without what stands inside hidden elements within this
+   * one (cheerio's clone, `.find(hidden).remove()`, `.text()`); the element itself is never left out.
+   */
+  shownText?: string;
 }
 
 /** Decides, from its tag name and attributes, whether an element is kept. */
 export type KeepElement = (name: string, attribs: Readonly<Record<string, string>>) => boolean;
 
 /**
+ * A {@link KeepElement} that also sees `open`, the kept elements the element stands in, outermost
+ * first: it may keep a common tag only inside a named container (a `span` inside
+ * `.s-card__subtitle`), the scan's form of a descendant selector.
+ */
+export type KeepInside = (
+  name: string,
+  attribs: Readonly<Record<string, string>>,
+  open: readonly ScannedElement[],
+) => boolean;
+
+/** What else a scan records. */
+export interface ScanOptions {
+  /** Elements whose text (and everything inside them) the `shownText` of the elements around them leaves out. */
+  hide?: (name: string, attribs: Readonly<Record<string, string>>) => boolean;
+}
+
+/**
  * Every element of `html` that `keep` accepts, in document order. Opening and closing follow
  * htmlparser2's HTML rules (implied closes, void elements), as cheerio's DOM does.
  */
-export function scanElements(html: string, keep: KeepElement): ScannedElement[] {
+export function scanElements(html: string, keep: KeepInside, options: ScanOptions = {}): ScannedElement[] {
+  if (options.hide !== undefined) return scanHiding(html, keep, options.hide);
   const kept: ScannedElement[] = [];
   // One entry per open element: the kept element, or undefined for the others.
   const stack: (ScannedElement | undefined)[] = [];
@@ -36,7 +59,7 @@ export function scanElements(html: string, keep: KeepElement): ScannedElement[] 
   const parser = new Parser(
     {
       onopentag(name, attribs) {
-        if (!keep(name, attribs)) {
+        if (!keep(name, attribs, open)) {
           stack.push(undefined);
           return;
         }
@@ -51,6 +74,66 @@ export function scanElements(html: string, keep: KeepElement): ScannedElement[] 
       },
       onclosetag() {
         if (stack.pop() !== undefined) open.pop();
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.end(html);
+  return kept;
+}
+
+/**
+ * {@link scanElements} that also fills `shownText`. A text is shown in an element when no hidden
+ * element opened inside it is still open: each kept element notes how many hidden elements were open
+ * once it was (itself included), and the text counts where that number is the current one.
+ */
+function scanHiding(
+  html: string,
+  keep: KeepInside,
+  hide: NonNullable<ScanOptions['hide']>,
+): ScannedElement[] {
+  const kept: ScannedElement[] = [];
+  const stack: { element: ScannedElement | undefined; hidden: boolean }[] = [];
+  const open: ScannedElement[] = [];
+  const hiddenAt: number[] = [];
+  let hiddenOpen = 0;
+  const parser = new Parser(
+    {
+      onopentag(name, attribs) {
+        const hidden = hide(name, attribs);
+        if (hidden) hiddenOpen += 1;
+        if (!keep(name, attribs, open)) {
+          stack.push({ element: undefined, hidden });
+          return;
+        }
+        const element: ScannedElement = {
+          name,
+          attribs,
+          classes: classesOf(attribs),
+          text: '',
+          inner: [],
+          shownText: '',
+        };
+        for (const outer of open) outer.inner.push(element);
+        kept.push(element);
+        open.push(element);
+        hiddenAt.push(hiddenOpen);
+        stack.push({ element, hidden });
+      },
+      ontext(text) {
+        for (let index = 0; index < open.length; index += 1) {
+          const element = open[index] as ScannedElement;
+          element.text += text;
+          if (hiddenAt[index] === hiddenOpen) element.shownText += text;
+        }
+      },
+      onclosetag() {
+        const closed = stack.pop();
+        if (closed?.hidden) hiddenOpen -= 1;
+        if (closed?.element !== undefined) {
+          open.pop();
+          hiddenAt.pop();
+        }
       },
     },
     { decodeEntities: true },

@@ -1,0 +1,138 @@
+/**
+ * What the scan of a source_04 page keeps (`src/crawl/parse/scan.ts`): the elements the parsers
+ * read, by class, id or microdata, and common tags (`span`, `time`, `a`) only inside the container a
+ * selector names them in, so a 1.6 MB item page or a 3 MB search page keeps a few hundred elements.
+ */
+import type { FetchedPage } from '../../vocabulary/crawl.types.ts';
+import { scanElements, type KeepInside, type ScannedElement } from '../../parse/scan.ts';
+import { CARD_CLASSES } from './source-04.card.ts';
+
+/** A page's kept elements and the `lang` of its first `<html>` (read on the way, never kept). */
+export interface ScannedPage {
+  kept: ScannedElement[];
+  lang: string | undefined;
+}
+
+type Attribs = Readonly<Record<string, string>>;
+
+/** How a page kind is scanned: what it keeps and what the fields' shown texts leave out. */
+export interface ScanRule {
+  keep: KeepInside;
+  hide: (name: string, attribs: Attribs) => boolean;
+}
+
+/** Scans `page` with `rule`, noting the first `<html>`'s `lang` (cheerio's `$('html').attr('lang')`). */
+export function scanPage(page: FetchedPage, rule: ScanRule): ScannedPage {
+  let html: Attribs | undefined;
+  const keep: KeepInside = (name, attribs, open) => {
+    if (name === 'html' && html === undefined) html = attribs;
+    return rule.keep(name, attribs, open);
+  };
+  const kept = scanElements(page.body, keep, { hide: rule.hide });
+  return { kept, lang: html?.lang };
+}
+
+const classesIn = (attribs: Attribs, wanted: ReadonlySet<string>): boolean => {
+  const value = attribs.class;
+  return value !== undefined && value !== '' && value.split(/\s+/).some((name) => wanted.has(name));
+};
+
+const inClass = (open: readonly ScannedElement[], names: readonly string[]): boolean =>
+  open.some((element) => names.some((name) => element.classes.includes(name)));
+
+/** The older listing component (`li.s-item`): 2022 search pages, the sandbox's item and product pages. */
+const ITEM_ROW_CLASSES = [
+  's-item',
+  's-item__link',
+  's-item__price',
+  's-item__shipping',
+  's-item__bids',
+  's-item__title',
+  'SECONDARY_INFO',
+  's-item__time-end',
+  's-item__seller-name',
+  's-item__seller-info-text',
+  's-item__seller-positive',
+  's-item__seller-feedback-count',
+];
+
+const SEARCH_CLASSES: ReadonlySet<string> = new Set([
+  ...ITEM_ROW_CLASSES,
+  ...CARD_CLASSES,
+  'srp-results',
+  'srp-controls__count-heading',
+  'pagination',
+  'pagination__next',
+]);
+
+const CARD_TITLE_HIDDEN: ReadonlySet<string> = new Set(['clipped', 's-card__new-listing']);
+const VIEW_ITEM_HIDDEN: ReadonlySet<string> = new Set(['g-hdn', 'clipped']);
+
+/** Search pages: the result list, its cards of both layouts, the heading and the pagination. */
+export const keepSearchElement: ScanRule = {
+  keep: (name, attribs, open) => {
+    if (classesIn(attribs, SEARCH_CLASSES)) return true;
+    if (name === 'link') return attribs.itemprop === 'itemCondition';
+    if (name === 'time') return inClass(open, ['s-item__time-end', 's-card__time-end']);
+    return name === 'span' && inClass(open, ['s-card__subtitle']);
+  },
+  // A card's title without its screen-reader note and its "New listing" badge.
+  hide: (_name, attribs) => classesIn(attribs, CARD_TITLE_HIDDEN),
+};
+
+const VIEW_ITEM_IDS: ReadonlySet<string> = new Set([
+  'prcIsum_bidPrice',
+  'prcIsum',
+  'mm-saleDscPrc',
+  'descItemNumber',
+  'itemTitle',
+  'fshippingCost',
+  'si-fb',
+  'vi-itm-cond',
+  'qty-test',
+  'vi-VR-bid-lnk',
+]);
+
+const ITEM_CLASSES: ReadonlySet<string> = new Set([
+  ...ITEM_ROW_CLASSES,
+  'x-item',
+  'x-item__listing',
+  'x-product',
+  'x-product__listings',
+  'x-price-primary',
+  'x-bid-count',
+  'x-item-title__mainTitle',
+  'ux-labels-values--shipping',
+  'x-sellercard-atf__data-item',
+  'x-item-condition-text',
+  'x-sellercard-atf__info__about-seller',
+  'mbg-nw',
+  'mbg-l',
+]);
+
+const TEXTSPAN_CLASSES: ReadonlySet<string> = new Set(['ux-textspans', 'ux-textspans--BOLD']);
+
+/** Containers in which the current item page's fields are `.ux-textspans`. */
+const TEXTSPAN_CONTAINERS = [
+  'ux-labels-values--shipping',
+  'x-item-condition-text',
+  'x-sellercard-atf__info__about-seller',
+];
+
+/**
+ * Item and catalogue product pages: the sandbox's microdata and listing rows, the 2021 view-item
+ * ids and the current `x-` layout's blocks.
+ */
+export const keepItemElement: ScanRule = {
+  keep: (name, attribs, open) => {
+    if (attribs.itemprop !== undefined) return true;
+    if (attribs.id !== undefined && VIEW_ITEM_IDS.has(attribs.id)) return true;
+    if (classesIn(attribs, ITEM_CLASSES)) return true;
+    if (name === 'link') return attribs.rel?.toLowerCase() === 'canonical';
+    if (name === 'a') return inClass(open, ['mbg-l']);
+    if (name === 'time') return inClass(open, ['s-item__time-end']);
+    return classesIn(attribs, TEXTSPAN_CLASSES) && inClass(open, TEXTSPAN_CONTAINERS);
+  },
+  // The fields the old layout reads as shown text leave out hidden and screen-reader-only parts.
+  hide: (_name, attribs) => classesIn(attribs, VIEW_ITEM_HIDDEN),
+};
