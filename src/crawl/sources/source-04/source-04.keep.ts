@@ -72,8 +72,8 @@ const VIEW_ITEM_HIDDEN: ReadonlySet<string> = new Set(['g-hdn', 'clipped']);
 export const keepSearchElement: ScanRule = {
   keep: (name, attribs, open) => {
     if (classesIn(attribs, SEARCH_CLASSES)) return true;
-    if (name === 'link') return attribs.itemprop === 'itemCondition';
-    if (name === 'time') return inClass(open, ['s-item__time-end', 's-card__time-end']);
+    if (name === 'link' && attribs.itemprop === 'itemCondition') return true;
+    if (name === 'time' && inClass(open, ['s-item__time-end', 's-card__time-end'])) return true;
     return name === 'span' && inClass(open, ['s-card__subtitle']);
   },
   // A card's title without its screen-reader note and its "New listing" badge.
@@ -128,9 +128,9 @@ export const keepItemElement: ScanRule = {
     if (attribs.itemprop !== undefined) return true;
     if (attribs.id !== undefined && VIEW_ITEM_IDS.has(attribs.id)) return true;
     if (classesIn(attribs, ITEM_CLASSES)) return true;
-    if (name === 'link') return attribs.rel?.toLowerCase() === 'canonical';
-    if (name === 'a') return inClass(open, ['mbg-l']);
-    if (name === 'time') return inClass(open, ['s-item__time-end']);
+    if (name === 'link' && attribs.rel?.toLowerCase() === 'canonical') return true;
+    if (name === 'a' && inClass(open, ['mbg-l'])) return true;
+    if (name === 'time' && inClass(open, ['s-item__time-end'])) return true;
     return classesIn(attribs, TEXTSPAN_CLASSES) && inClass(open, TEXTSPAN_CONTAINERS);
   },
   // The fields the old layout reads as shown text leave out hidden and screen-reader-only parts.
