@@ -8009,7 +8009,20 @@ export interface operations {
                         total: number;
                         count: number;
                         deliveries: {
-                            [key: string]: unknown;
+                            _id: string;
+                            job_id: string;
+                            batch_sequence: number;
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "failed" | "dead_lettered";
+                            attempts: number;
+                            results_count: number;
+                            is_final: boolean;
+                            last_http_status: number | null;
+                            last_error: string | null;
+                            created_at: string;
+                            last_attempt_at: string | null;
+                            next_attempt_at: string | null;
+                            delivered_at: string | null;
                         }[];
                     } | {
                         /** @enum {boolean} */
@@ -8310,7 +8323,20 @@ export interface operations {
                         total: number;
                         count: number;
                         deliveries: {
-                            [key: string]: unknown;
+                            _id: string;
+                            job_id: string;
+                            batch_sequence: number;
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "failed" | "dead_lettered";
+                            attempts: number;
+                            results_count: number;
+                            is_final: boolean;
+                            last_http_status: number | null;
+                            last_error: string | null;
+                            created_at: string;
+                            last_attempt_at: string | null;
+                            next_attempt_at: string | null;
+                            delivered_at: string | null;
                         }[];
                     } | {
                         /** @enum {boolean} */
@@ -8588,7 +8614,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": false,
-                     *       "delivery_id": "6742f2a2b3c4d5e6f7a8b9c1",
+                     *       "delivery_id": "65f1c2b3e4b0a1b2c3d4e5f7",
                      *       "status": "pending"
                      *     }
                      */
@@ -8596,7 +8622,8 @@ export interface operations {
                         /** @enum {boolean} */
                         error: false;
                         delivery_id: string;
-                        status: string;
+                        /** @enum {string} */
+                        status: "pending" | "delivered" | "failed" | "dead_lettered";
                     } | {
                         /** @enum {boolean} */
                         error: true;
