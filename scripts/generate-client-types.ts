@@ -18,7 +18,9 @@ const committed = await readFile(target, 'utf8').catch(() => undefined);
 if (committed === generated) {
   process.stdout.write(`pricecrawl: ${CLIENT_TYPES_FILE} is up to date\n`);
 } else if (checkOnly) {
-  process.stderr.write(`pricecrawl: ${CLIENT_TYPES_FILE} differs from the OpenAPI document: run \`${CLIENT_TYPES_COMMAND}\`\n`);
+  process.stderr.write(
+    `pricecrawl: ${CLIENT_TYPES_FILE} differs from the OpenAPI document: run \`${CLIENT_TYPES_COMMAND}\`\n`,
+  );
   process.exitCode = 1;
 } else {
   await mkdir(dirname(target), { recursive: true });
