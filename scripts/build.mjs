@@ -51,7 +51,7 @@ process.stdout.write(`pricecrawl build: dist/ written in ${Date.now() - startedA
 
 /**
  * Runs scripts/generate-client-types.ts (through tsx: it imports the app from src/) in a child
- * process; answers its exit status. It rewrites generated/openapi.ts only when the document changed.
+ * process; answers its exit status. It rewrites generated/openapi.d.ts only when the document changed.
  */
 function generateClientTypes() {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/generate-client-types.ts'], {

@@ -4,7 +4,7 @@
 import openapiTS, { astToString } from 'openapi-typescript';
 
 /** Where the generated types are committed, relative to the checkout's root. */
-export const CLIENT_TYPES_FILE = 'generated/openapi.ts';
+export const CLIENT_TYPES_FILE = 'generated/openapi.d.ts';
 
 /** The command that rewrites {@link CLIENT_TYPES_FILE}. */
 export const CLIENT_TYPES_COMMAND = 'npm run generate:client-types';

@@ -1,6 +1,6 @@
 // `npm run generate:client-types` (also run by `npm run build`): builds the app without listening, on
 // a throwaway database, takes its OpenAPI document and writes the client's generated types
-// (generated/openapi.ts) when they changed. Offline: nothing but the checkout is read.
+// (generated/openapi.d.ts) when they changed. Offline: nothing but the checkout is read.
 //   node --import tsx scripts/generate-client-types.ts [--check]
 // --check writes nothing and exits 1 when the committed file differs from what the document generates.
 import { readFile, mkdir, writeFile } from 'node:fs/promises';

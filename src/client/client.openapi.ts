@@ -1,12 +1,12 @@
 /**
- * Readers of the types generated from the service's OpenAPI document (`generated/openapi.ts`,
+ * Readers of the types generated from the service's OpenAPI document (`generated/openapi.d.ts`,
  * written by `npm run generate:client-types`, docs/client.md "Types"). The client's wire types are
  * these applied to the document's operations, so they follow the route schemas the server
  * validates and serialises with, and a drift test fails when the committed file is stale.
  */
-import type { operations } from '../../generated/openapi.ts';
+import type { operations } from '../../generated/openapi.d.ts';
 
-export type { operations, paths, webhooks } from '../../generated/openapi.ts';
+export type { operations, paths, webhooks } from '../../generated/openapi.d.ts';
 
 /** The `operationId`s of the document, e.g. `'submitJob'`. */
 export type OperationId = keyof operations;
