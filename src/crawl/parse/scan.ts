@@ -19,10 +19,20 @@ export interface ScannedElement {
   text: string;
   /** Kept elements inside this one, in document order (at any depth). */
   readonly inner: ScannedElement[];
+  /** The nearest kept element around this one, or undefined. */
+  readonly parent: ScannedElement | undefined;
 }
 
-/** Decides, from its tag name and attributes, whether an element is kept. */
-export type KeepElement = (name: string, attribs: Readonly<Record<string, string>>) => boolean;
+/**
+ * Decides, from its tag name and attributes, whether an element is kept. `parent` is the nearest
+ * kept element around it (its `parent` chain holds every kept ancestor), so a rule can keep an
+ * element only inside the containers a descendant selector names.
+ */
+export type KeepElement = (
+  name: string,
+  attribs: Readonly<Record<string, string>>,
+  parent?: ScannedElement,
+) => boolean;
 
 /**
  * Every element of `html` that `keep` accepts, in document order. Opening and closing follow
@@ -36,11 +46,13 @@ export function scanElements(html: string, keep: KeepElement): ScannedElement[] 
   const parser = new Parser(
     {
       onopentag(name, attribs) {
-        if (!keep(name, attribs)) {
+        const parent = open[open.length - 1];
+        if (!keep(name, attribs, parent)) {
           stack.push(undefined);
           return;
         }
-        const element: ScannedElement = { name, attribs, classes: classesOf(attribs), text: '', inner: [] };
+        const classes = classesOf(attribs);
+        const element: ScannedElement = { name, attribs, classes, text: '', inner: [], parent };
         for (const outer of open) outer.inner.push(element);
         kept.push(element);
         open.push(element);
