@@ -59,7 +59,12 @@ async function sandboxGroups(count: number): Promise<Group[]> {
     }>();
     const fetchPage = async (path: string): Promise<FetchedPage> => {
       const response = await app.inject({ url: `/source_02/de${path}` });
-      return { url: `http://sandbox.test/source_02/de${path}`, status: 200, body: response.body, headers: {} };
+      return {
+        url: `http://sandbox.test/source_02/de${path}`,
+        status: 200,
+        body: response.body,
+        headers: {},
+      };
     };
     const search = await Promise.all(
       truth.terms.slice(0, count).map(({ term }) => fetchPage(`/s?k=${encodeURIComponent(term)}`)),

@@ -12,7 +12,7 @@
 import { PageParseError } from '../../vocabulary/crawl.errors.ts';
 import type { FetchedPage } from '../../vocabulary/crawl.types.ts';
 import { absoluteUrl, assertCompletePage } from '../../parse/page.ts';
-import { scanElements, type KeepElement, type ScannedElement } from '../../parse/scan.ts';
+import { scanElements, type ScannedElement } from '../../parse/scan.ts';
 import {
   attributeOf,
   findFirst,
@@ -25,12 +25,8 @@ import {
   type ElementTest,
 } from '../../parse/scan-select.ts';
 import { cleanText, parseAmount } from '../../parse/values.ts';
-import {
-  amazonCurrency,
-  keepCurrencyMarkup,
-  scannedCurrencyMarkup,
-  type SellerType,
-} from './source-02.markup.ts';
+import { amazonCurrency, scannedCurrencyMarkup, type SellerType } from './source-02.markup.ts';
+import { keepProductElement } from './source-02.product-keep.ts';
 
 export interface ProductPage {
   product_id: string;
@@ -65,81 +61,6 @@ const PRICE_BLOCKS: readonly (readonly ElementTest[])[] = [
   [withId('price_inside_buybox')],
   [withId('newBuyBoxPrice')],
 ];
-
-/** Ids of the elements the parser reads, or inside which it reads. */
-const KEPT_IDS = new Set([
-  'dp',
-  'buybox',
-  'productTitle',
-  'corePrice_feature_div',
-  'corePriceDisplay_desktop_feature_div',
-  'priceblock_dealprice',
-  'priceblock_ourprice',
-  'price_inside_buybox',
-  'newBuyBoxPrice',
-  'priceValue',
-  'usedBuySection',
-  'memberPrice_feature_div',
-  'merchantInfoFeature_feature_div',
-  'merchant-info',
-  'sellerProfileTriggerId',
-  'merchantID',
-  'usedOnlyBuybox',
-  'fulfillerInfoFeature_feature_div',
-  'ASIN',
-  'bylineInfo',
-  'wayfinding-breadcrumbs_feature_div',
-]);
-
-/** Containers whose insides the selectors read, and the classes they read there. */
-const CONTAINERS = new Set([
-  'corePrice_feature_div',
-  'corePriceDisplay_desktop_feature_div',
-  'usedBuySection',
-  'memberPrice_feature_div',
-  'merchantInfoFeature_feature_div',
-  'merchant-info',
-  'fulfillerInfoFeature_feature_div',
-  'wayfinding-breadcrumbs_feature_div',
-]);
-const INNER_CLASSES = new Set([
-  'a-price',
-  'priceToPay',
-  'a-offscreen',
-  'a-color-price',
-  'offer-price',
-  'offer-display-feature-text-message',
-  'po-break-word',
-]);
-
-/** True when `parent` or a kept element around it is a container the selectors read inside. */
-function inContainer(parent: ScannedElement | undefined): boolean {
-  for (let current = parent; current !== undefined; current = current.parent) {
-    const id = current.attribs.id;
-    if (
-      (id !== undefined && CONTAINERS.has(id)) ||
-      (current.name === 'tr' && current.classes.includes('po-brand'))
-    )
-      return true;
-  }
-  return false;
-}
-
-const hasInnerClass = (value: string | undefined): boolean =>
-  value !== undefined && value !== '' && value.split(/\s+/).some((name) => INNER_CLASSES.has(name));
-
-/**
- * Keeps a superset of what the selectors can match: the elements by id, `tr.po-brand`, and inside
- * the containers the links, list items and classes the selectors name there.
- */
-const keepProductElement: KeepElement = (name, attribs, parent) => {
-  const id = attribs.id;
-  if (id !== undefined && KEPT_IDS.has(id)) return true;
-  if (keepCurrencyMarkup(name, attribs, parent)) return true;
-  if (name === 'tr' && attribs.class?.split(/\s+/).includes('po-brand') === true) return true;
-  if (name !== 'a' && name !== 'li' && !hasInnerClass(attribs.class)) return false;
-  return inContainer(parent);
-};
 
 /** The first non-empty text among the elements of `paths`, tried in order (empty when none has text). */
 function firstText(kept: readonly ScannedElement[], paths: readonly (readonly ElementTest[])[]): string {
