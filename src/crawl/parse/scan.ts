@@ -130,3 +130,13 @@ export function insideAll(containers: readonly ScannedElement[]): readonly Scann
   if (containers.length === 1) return (containers[0] as ScannedElement).inner;
   return [...new Set(containers.flatMap((container) => container.inner))];
 }
+
+/**
+ * A pattern that finds any of `classNames` as a whole class in a `class` attribute's value (class
+ * names split on whitespace, as `classes` and CSS selectors split them). One test per element is
+ * cheaper than splitting every element's classes on a page of tens of thousands of elements.
+ */
+export function classPattern(classNames: readonly string[]): RegExp {
+  const names = classNames.map((name) => name.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&'));
+  return new RegExp(`(?:^|\\s)(?:${names.join('|')})(?:\\s|$)`);
+}

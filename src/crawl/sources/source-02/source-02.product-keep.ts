@@ -3,7 +3,7 @@
  * superset of the elements its selectors can match or look through, and nothing else, so that a
  * 1.5 MB page leaves a few dozen elements.
  */
-import type { KeepElement, ScannedElement } from '../../parse/scan.ts';
+import { classPattern, type KeepElement, type ScannedElement } from '../../parse/scan.ts';
 import { keepCurrencyMarkup } from './source-02.markup.ts';
 
 /** Ids of the elements the parser reads, or inside which it reads. */
@@ -42,7 +42,7 @@ const CONTAINERS = new Set([
   'fulfillerInfoFeature_feature_div',
   'wayfinding-breadcrumbs_feature_div',
 ]);
-const INNER_CLASSES = new Set([
+const INNER_CLASSES = classPattern([
   'a-price',
   'priceToPay',
   'a-offscreen',
@@ -51,6 +51,8 @@ const INNER_CLASSES = new Set([
   'offer-display-feature-text-message',
   'po-break-word',
 ]);
+
+const PO_BRAND = classPattern(['po-brand']);
 
 /** True when `parent` or a kept element around it is a container the selectors read inside. */
 function inContainer(parent: ScannedElement | undefined): boolean {
@@ -66,7 +68,7 @@ function inContainer(parent: ScannedElement | undefined): boolean {
 }
 
 const hasInnerClass = (value: string | undefined): boolean =>
-  value !== undefined && value !== '' && value.split(/\s+/).some((name) => INNER_CLASSES.has(name));
+  value !== undefined && INNER_CLASSES.test(value);
 
 /**
  * Keeps a superset of what the selectors can match: the elements by id, `tr.po-brand`, and inside
@@ -76,7 +78,8 @@ export const keepProductElement: KeepElement = (name, attribs, parent) => {
   const id = attribs.id;
   if (id !== undefined && KEPT_IDS.has(id)) return true;
   if (keepCurrencyMarkup(name, attribs, parent)) return true;
-  if (name === 'tr' && attribs.class?.split(/\s+/).includes('po-brand') === true) return true;
-  if (name !== 'a' && name !== 'li' && !hasInnerClass(attribs.class)) return false;
-  return inContainer(parent);
+  if (name === 'tr' && attribs.class !== undefined && PO_BRAND.test(attribs.class)) return true;
+  // Most elements of a page are outside every container: that walk is cheaper than splitting classes.
+  if ((name !== 'a' && name !== 'li' && attribs.class === undefined) || !inContainer(parent)) return false;
+  return name === 'a' || name === 'li' || hasInnerClass(attribs.class);
 };

@@ -7,7 +7,7 @@
 import { PageParseError } from '../../vocabulary/crawl.errors.ts';
 import type { FetchedPage } from '../../vocabulary/crawl.types.ts';
 import { absoluteUrl, assertCompletePage, required } from '../../parse/page.ts';
-import { scanElements, type KeepElement, type ScannedElement } from '../../parse/scan.ts';
+import { classPattern, scanElements, type KeepElement, type ScannedElement } from '../../parse/scan.ts';
 import {
   attributeOf,
   findFirst,
@@ -44,8 +44,8 @@ const CARD_TYPES = new Set(['s-search-result', 'sp-sponsored-result']);
 const isCard = (element: ScannedElement): boolean =>
   element.name === 'div' && CARD_TYPES.has(element.attribs['data-component-type'] ?? '');
 
-/** Classes the parser reads anywhere on the page. */
-const SEARCH_CLASSES = new Set([
+/** Classes the parser reads: the list, the ads' labels, prices and pagination. */
+const SEARCH_CLASSES = classPattern([
   's-result-list',
   's-main-slot',
   'a-price',
@@ -58,7 +58,7 @@ const SEARCH_CLASSES = new Set([
 ]);
 
 const hasSearchClass = (value: string | undefined): boolean =>
-  value !== undefined && value !== '' && value.split(/\s+/).some((name) => SEARCH_CLASSES.has(name));
+  value !== undefined && SEARCH_CLASSES.test(value);
 
 /** True when `parent` or a kept element around it passes `test`. */
 function inside(parent: ScannedElement | undefined, test: ElementTest): boolean {
