@@ -75,6 +75,11 @@ describe("client: the account plane's jobs, results, deliveries, history and sou
     const { job } = await account.job(jobId);
     assertSessionRequest(takeSent()[0], 'GET', `/v1/account/jobs/${jobId}`);
     assert.deepEqual([job.id, job.kind, job.values_total, job.values_done], [jobId, 'batch', 2, 2]);
+    // The answer carried the secret, so the job's delivery is not held for the wait limit (ten
+    // minutes) as an unanswered job's would be.
+    await until('the job\u2019s final delivery reaches the receiver', () =>
+      receiver.requests.some((request) => request.rawBody.includes(jobId)),
+    );
   });
 
   it("pages the job's results, downloads them as JSON and CSV, and refuses its runs (not an interval job)", async () => {

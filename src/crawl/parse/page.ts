@@ -22,22 +22,16 @@ export function assertCompletePage(page: FetchedPage): void {
   if (BLOCK_TITLE.test(page.body) && /captcha/i.test(page.body)) {
     throw new PageParseError(`block page instead of content: ${page.url}`);
   }
-  if (!hasClosingHtml(page.body)) throw new PageParseError(`truncated page: ${page.url}`);
+  // The literal `</html>` found from the end answers at once on whole pages; the pattern (case,
+  // spaces) only when it is missing: a 1.5 MB body costs the pattern about 0.4 ms.
+  if (!page.body.includes('</html>', page.body.length - TAIL_CHARS) && !CLOSING_HTML.test(page.body))
+    throw new PageParseError(`truncated page: ${page.url}`);
 }
+
+/** How far from the end `</html>` is looked for as a literal before the pattern searches the whole body. */
+const TAIL_CHARS = 64 * 1024;
 
 const CLOSING_HTML = /<\/html\s*>/i;
-/** How far from the end `</html>` is looked for first; most pages close within it. */
-const CLOSING_TAIL = 64 * 1024;
-
-/**
- * Whether `</html>` stands anywhere in `body`. The tail is searched first: a whole 1.5 MB page then
- * costs a few microseconds instead of a regular-expression pass over all of it (about 0.4 ms), and a
- * match in the tail is a match in the page; only a page without one in its tail is searched whole.
- */
-function hasClosingHtml(body: string): boolean {
-  if (body.length > CLOSING_TAIL && CLOSING_HTML.test(body.slice(-CLOSING_TAIL))) return true;
-  return CLOSING_HTML.test(body);
-}
 
 /** A complete page as a cheerio document. */
 export function loadPage(page: FetchedPage): CheerioAPI {

@@ -48,12 +48,12 @@ describe('streaming element scan', () => {
     assert.deepEqual(insideAll([]), []);
   });
 
-  it('keeps a tag only inside a named container when the rule looks at the open elements', () => {
+  it('keeps a tag only inside a named container when the rule looks at the kept parent', () => {
     const inside = scanElements(
       HTML,
-      (name, attribs, open) =>
+      (name, attribs, parent) =>
         keepClasses(['row'])(name, attribs) ||
-        (name === 'span' && open.some((element) => hasClass(element, 'x'))),
+        (name === 'span' && parent !== undefined && hasClass(parent, 'x')),
     );
     assert.deepEqual(
       inside.map((element) => `${element.name}:${element.attribs['data-id'] ?? element.text}`),

@@ -19,6 +19,8 @@ export interface ScannedElement {
   text: string;
   /** Kept elements inside this one, in document order (at any depth). */
   readonly inner: ScannedElement[];
+  /** The nearest kept element around this one, or undefined. */
+  readonly parent: ScannedElement | undefined;
   /**
    * With {@link ScanOptions.hide}: the text without what stands inside hidden elements within this
    * one (cheerio's clone, `.find(hidden).remove()`, `.text()`); the element itself is never left out.
@@ -26,18 +28,15 @@ export interface ScannedElement {
   shownText?: string;
 }
 
-/** Decides, from its tag name and attributes, whether an element is kept. */
-export type KeepElement = (name: string, attribs: Readonly<Record<string, string>>) => boolean;
-
 /**
- * A {@link KeepElement} that also sees `open`, the kept elements the element stands in, outermost
- * first: it may keep a common tag only inside a named container (a `span` inside
- * `.s-card__subtitle`), the scan's form of a descendant selector.
+ * Decides, from its tag name and attributes, whether an element is kept. `parent` is the nearest
+ * kept element around it (its `parent` chain holds every kept ancestor), so a rule can keep an
+ * element only inside the containers a descendant selector names.
  */
-export type KeepInside = (
+export type KeepElement = (
   name: string,
   attribs: Readonly<Record<string, string>>,
-  open: readonly ScannedElement[],
+  parent?: ScannedElement,
 ) => boolean;
 
 /** What else a scan records. */
@@ -50,7 +49,7 @@ export interface ScanOptions {
  * Every element of `html` that `keep` accepts, in document order. Opening and closing follow
  * htmlparser2's HTML rules (implied closes, void elements), as cheerio's DOM does.
  */
-export function scanElements(html: string, keep: KeepInside, options: ScanOptions = {}): ScannedElement[] {
+export function scanElements(html: string, keep: KeepElement, options: ScanOptions = {}): ScannedElement[] {
   if (options.hide !== undefined) return scanHiding(html, keep, options.hide);
   const kept: ScannedElement[] = [];
   // One entry per open element: the kept element, or undefined for the others.
@@ -59,11 +58,13 @@ export function scanElements(html: string, keep: KeepInside, options: ScanOption
   const parser = new Parser(
     {
       onopentag(name, attribs) {
-        if (!keep(name, attribs, open)) {
+        const parent = open[open.length - 1];
+        if (!keep(name, attribs, parent)) {
           stack.push(undefined);
           return;
         }
-        const element: ScannedElement = { name, attribs, classes: classesOf(attribs), text: '', inner: [] };
+        const classes = classesOf(attribs);
+        const element: ScannedElement = { name, attribs, classes, text: '', inner: [], parent };
         for (const outer of open) outer.inner.push(element);
         kept.push(element);
         open.push(element);
@@ -89,7 +90,7 @@ export function scanElements(html: string, keep: KeepInside, options: ScanOption
  */
 function scanHiding(
   html: string,
-  keep: KeepInside,
+  keep: KeepElement,
   hide: NonNullable<ScanOptions['hide']>,
 ): ScannedElement[] {
   const kept: ScannedElement[] = [];
@@ -102,16 +103,19 @@ function scanHiding(
       onopentag(name, attribs) {
         const hidden = hide(name, attribs);
         if (hidden) hiddenOpen += 1;
-        if (!keep(name, attribs, open)) {
+        const parent = open[open.length - 1];
+        if (!keep(name, attribs, parent)) {
           stack.push({ element: undefined, hidden });
           return;
         }
+        const classes = classesOf(attribs);
         const element: ScannedElement = {
           name,
           attribs,
-          classes: classesOf(attribs),
+          classes,
           text: '',
           inner: [],
+          parent,
           shownText: '',
         };
         for (const outer of open) outer.inner.push(element);
@@ -200,4 +204,14 @@ export function firstWithClass(
 export function insideAll(containers: readonly ScannedElement[]): readonly ScannedElement[] {
   if (containers.length === 1) return (containers[0] as ScannedElement).inner;
   return [...new Set(containers.flatMap((container) => container.inner))];
+}
+
+/**
+ * A pattern that finds any of `classNames` as a whole class in a `class` attribute's value (class
+ * names split on whitespace, as `classes` and CSS selectors split them). One test per element is
+ * cheaper than splitting every element's classes on a page of tens of thousands of elements.
+ */
+export function classPattern(classNames: readonly string[]): RegExp {
+  const names = classNames.map((name) => name.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&'));
+  return new RegExp(`(?:^|\\s)(?:${names.join('|')})(?:\\s|$)`);
 }

@@ -4,7 +4,7 @@
  * selector names them in, so a 1.6 MB item page or a 3 MB search page keeps a few hundred elements.
  */
 import type { FetchedPage } from '../../vocabulary/crawl.types.ts';
-import { scanElements, type KeepInside, type ScannedElement } from '../../parse/scan.ts';
+import { scanElements, type KeepElement, type ScannedElement } from '../../parse/scan.ts';
 import { CARD_CLASSES } from './source-04.card.ts';
 
 /** A page's kept elements and the `lang` of its first `<html>` (read on the way, never kept). */
@@ -17,16 +17,16 @@ type Attribs = Readonly<Record<string, string>>;
 
 /** How a page kind is scanned: what it keeps and what the fields' shown texts leave out. */
 export interface ScanRule {
-  keep: KeepInside;
+  keep: KeepElement;
   hide: (name: string, attribs: Attribs) => boolean;
 }
 
 /** Scans `page` with `rule`, noting the first `<html>`'s `lang` (cheerio's `$('html').attr('lang')`). */
 export function scanPage(page: FetchedPage, rule: ScanRule): ScannedPage {
   let html: Attribs | undefined;
-  const keep: KeepInside = (name, attribs, open) => {
+  const keep: KeepElement = (name, attribs, parent) => {
     if (name === 'html' && html === undefined) html = attribs;
-    return rule.keep(name, attribs, open);
+    return rule.keep(name, attribs, parent);
   };
   const kept = scanElements(page.body, keep, { hide: rule.hide });
   return { kept, lang: html?.lang };
@@ -45,8 +45,12 @@ function anyClassOf(names: readonly string[]): (attribs: Attribs) => boolean {
   };
 }
 
-const inClass = (open: readonly ScannedElement[], names: readonly string[]): boolean =>
-  open.some((element) => names.some((name) => element.classes.includes(name)));
+/** True when a kept element around the one being opened (`parent` and its chain) has one of `names`. */
+function inClass(parent: ScannedElement | undefined, names: readonly string[]): boolean {
+  for (let element = parent; element !== undefined; element = element.parent)
+    if (names.some((name) => element.classes.includes(name))) return true;
+  return false;
+}
 
 /** The older listing component (`li.s-item`): 2022 search pages, the sandbox's item and product pages. */
 const ITEM_ROW_CLASSES = [
@@ -78,11 +82,11 @@ const hiddenInViewItem = anyClassOf(['g-hdn', 'clipped']);
 
 /** Search pages: the result list, its cards of both layouts, the heading and the pagination. */
 export const keepSearchElement: ScanRule = {
-  keep: (name, attribs, open) => {
+  keep: (name, attribs, parent) => {
     if (hasSearchClass(attribs)) return true;
     if (name === 'link' && attribs.itemprop === 'itemCondition') return true;
-    if (name === 'time' && inClass(open, ['s-item__time-end', 's-card__time-end'])) return true;
-    return name === 'span' && inClass(open, ['s-card__subtitle']);
+    if (name === 'time' && inClass(parent, ['s-item__time-end', 's-card__time-end'])) return true;
+    return name === 'span' && inClass(parent, ['s-card__subtitle']);
   },
   // A card's title without its screen-reader note and its "New listing" badge.
   hide: (_name, attribs) => hiddenInCardTitle(attribs),
@@ -132,14 +136,14 @@ const TEXTSPAN_CONTAINERS = [
  * ids and the current `x-` layout's blocks.
  */
 export const keepItemElement: ScanRule = {
-  keep: (name, attribs, open) => {
+  keep: (name, attribs, parent) => {
     if (attribs.itemprop !== undefined) return true;
     if (attribs.id !== undefined && VIEW_ITEM_IDS.has(attribs.id)) return true;
     if (hasItemClass(attribs)) return true;
     if (name === 'link' && attribs.rel?.toLowerCase() === 'canonical') return true;
-    if (name === 'a' && inClass(open, ['mbg-l'])) return true;
-    if (name === 'time' && inClass(open, ['s-item__time-end'])) return true;
-    return hasTextspanClass(attribs) && inClass(open, TEXTSPAN_CONTAINERS);
+    if (name === 'a' && inClass(parent, ['mbg-l'])) return true;
+    if (name === 'time' && inClass(parent, ['s-item__time-end'])) return true;
+    return hasTextspanClass(attribs) && inClass(parent, TEXTSPAN_CONTAINERS);
   },
   // The fields the old layout reads as shown text leave out hidden and screen-reader-only parts.
   hide: (_name, attribs) => hiddenInViewItem(attribs),
