@@ -28,15 +28,38 @@ const STARTS_COMPILED =
 const contentOf = (file) => readFileSync(file, 'utf8');
 
 /**
+ * Files that start processes or measure time and run with `concurrency` files at a time: two or three
+ * (the cores, within that range). Each file has its own PostgreSQL database or SQLite directory, its
+ * own Redis key prefix (`uniqueRedisPrefix`), its own temp directories, and ports 0 or, for a
+ * service it starts, a `freePort()` no other file is handed (test/support), so two files share
+ * nothing but the machine; more than three would only make each wait longer.
+ */
+const SHARED_CONCURRENCY = Math.min(3, Math.max(2, availableParallelism()));
+
+/**
+ * Files that need the machine to themselves, with the reason; they run one at a time after the
+ * concurrent files of their lane. docs/testing.md lists them.
+ */
+const SERIAL = new Map(
+  Object.entries({
+    // Rates per second of wall time: a loaded neighbour delays requests across second boundaries.
+    'test/e2e/cluster.limits.test.ts': 'counts the requests the sandbox sees per second',
+    'test/storage/politeness.cluster.test.ts': 'counts the requests the sandbox sees per second',
+    'test/api/ratelimit.cluster.test.ts': 'six requests must land before a 0.5/s bucket refills',
+  }),
+);
+
+/**
  * The lanes; a file belongs to the first lane that accepts it. `unit` and `api` files share nothing
  * (in-process apps, each on its own SQLite directory or PostgreSQL database, ports 0), so they run
- * concurrently; `integration` and `e2e` start processes and share Redis and run one file at a time.
+ * one per core; `integration` and `e2e` files start processes and servers, `SHARED_CONCURRENCY` at
+ * a time, except the `SERIAL` ones.
  */
 const LANES = [
   {
     // Processes as users start them, and clusters of them.
     name: 'e2e',
-    concurrent: false,
+    concurrency: SHARED_CONCURRENCY,
     accepts: (file) =>
       /^test\/(e2e|streams|browser)\//.test(file) ||
       file.endsWith('.cluster.test.ts') ||
@@ -44,16 +67,16 @@ const LANES = [
   },
   {
     name: 'unit',
-    concurrent: true,
+    concurrency: availableParallelism(),
     accepts: (file) => file.startsWith('src/') && !CRAWLS_OVER_HTTP.test(contentOf(file)),
   },
   {
     name: 'api',
-    concurrent: true,
+    concurrency: availableParallelism(),
     accepts: (file) => /^test\/(api|architecture|client|docs|mock|webhooks)\//.test(file),
   },
   // Storage on both dialects, drivers crawling the sandbox over HTTP, the extractor's scoring.
-  { name: 'integration', concurrent: false, accepts: () => true },
+  { name: 'integration', concurrency: SHARED_CONCURRENCY, accepts: () => true },
 ];
 
 /** The order lanes run in: quick answers first. */
@@ -103,13 +126,10 @@ function parseArguments(argv) {
   return options;
 }
 
-/** Runs one lane's files; answers whether they passed and each file's duration. */
-function runLane(lane, files) {
+/** Runs `files` in one `node --test`, `concurrency` at a time; answers whether they passed and their durations. */
+function runFiles(files, concurrency) {
   const outDir = mkdtempSync(join(tmpdir(), 'pricecrawl-durations-'));
   const durationsFile = join(outDir, 'durations.jsonl');
-  const concurrency = lane.concurrent ? Math.max(1, availableParallelism()) : 1;
-  console.log(`== lane ${lane.name}: ${files.length} files, ${concurrency} at a time`);
-  const startedMs = Date.now();
   const result = spawnSync(
     process.execPath,
     [
@@ -126,7 +146,6 @@ function runLane(lane, files) {
     ],
     { stdio: 'inherit' },
   );
-  const wallMs = Date.now() - startedMs;
   let durations = [];
   try {
     durations = readFileSync(durationsFile, 'utf8')
@@ -137,7 +156,34 @@ function runLane(lane, files) {
     // No file: the runner stopped before any file ended; the exit status says why.
   }
   rmSync(outDir, { recursive: true, force: true });
-  return { lane: lane.name, passed: result.status === 0, wallMs, durations };
+  return { passed: result.status === 0, durations };
+}
+
+/**
+ * Runs one lane: its files `lane.concurrency` at a time, then its `SERIAL` files one at a time.
+ * Answers whether they passed, the lane's wall time and each file's duration.
+ */
+function runLane(lane, files) {
+  const serial = files.filter((file) => SERIAL.has(file));
+  const shared = files.filter((file) => !SERIAL.has(file));
+  const concurrency = Math.max(1, Math.min(lane.concurrency, shared.length));
+  const alone = serial.length > 0 ? ` + ${serial.length} one at a time` : '';
+  console.log(`== lane ${lane.name}: ${shared.length} files, ${concurrency} at a time${alone}`);
+  const startedMs = Date.now();
+  const runs = [];
+  if (shared.length > 0) runs.push(runFiles(shared, concurrency));
+  if (serial.length > 0) {
+    console.log(`== lane ${lane.name}: alone on the machine: ${serial.join(', ')}`);
+    runs.push(runFiles(serial, 1));
+  }
+  return {
+    lane: lane.name,
+    passed: runs.every((run) => run.passed),
+    wallMs: Date.now() - startedMs,
+    concurrency,
+    serial: serial.length,
+    durations: runs.flatMap((run) => run.durations),
+  };
 }
 
 function printDurations(results, all) {
@@ -158,8 +204,13 @@ function printDurations(results, all) {
 
 function main() {
   const options = parseArguments(process.argv.slice(2));
-  const files = ['src', 'test']
-    .flatMap((dir) => findTests(dir))
+  const all = ['src', 'test'].flatMap((dir) => findTests(dir));
+  const stale = [...SERIAL.keys()].filter((file) => !all.includes(file));
+  if (stale.length > 0) {
+    console.error(`SERIAL in scripts/run-tests.mjs names files that do not exist: ${stale.join(', ')}`);
+    process.exit(2);
+  }
+  const files = all
     .filter((file) => options.lanes.has(laneOf(file)))
     .filter((file) => options.filters.length === 0 || options.filters.some((filter) => file.includes(filter)))
     .sort();
@@ -168,7 +219,10 @@ function main() {
     process.exit(1);
   }
   if (options.list) {
-    for (const file of files) console.log(`${laneOf(file)}\t${file}`);
+    for (const file of files) {
+      const alone = SERIAL.has(file) ? `\talone: ${SERIAL.get(file)}` : '';
+      console.log(`${laneOf(file)}\t${file}${alone}`);
+    }
     return;
   }
   const lanes = ORDER.map((name) => LANES.find((lane) => lane.name === name)).filter((lane) =>
