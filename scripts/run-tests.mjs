@@ -10,9 +10,9 @@
 //
 // Other arguments are path substrings that select files (`npm run test:unit -- jobs`).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { buildProblem } from '../bin/compiled.js';
 
 /**
@@ -126,6 +126,35 @@ function parseArguments(argv) {
   return options;
 }
 
+/** Each file's duration in the last run that ran it (kept beside the checks' caches, not committed). */
+const LAST_DURATIONS = 'node_modules/.cache/pricecrawl/test-durations.json';
+
+function readLastDurations() {
+  try {
+    return JSON.parse(readFileSync(LAST_DURATIONS, 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+function rememberDurations(results) {
+  const last = readLastDurations();
+  for (const { durations } of results)
+    for (const entry of durations) last[relative(process.cwd(), entry.file)] = entry.durationMs;
+  mkdirSync(dirname(LAST_DURATIONS), { recursive: true });
+  writeFileSync(LAST_DURATIONS, `${JSON.stringify(last, null, 1)}\n`);
+}
+
+/**
+ * The slowest files (by their last run; new files count as slowest) start first, so a long file
+ * does not begin near the end of a concurrent lane and run there alone.
+ */
+function slowestFirst(files) {
+  const last = readLastDurations();
+  const known = (file) => last[file] ?? Number.POSITIVE_INFINITY;
+  return [...files].sort((a, b) => known(b) - known(a) || a.localeCompare(b));
+}
+
 /** Runs `files` in one `node --test`, `concurrency` at a time; answers whether they passed and their durations. */
 function runFiles(files, concurrency) {
   const outDir = mkdtempSync(join(tmpdir(), 'pricecrawl-durations-'));
@@ -171,7 +200,7 @@ function runLane(lane, files) {
   console.log(`== lane ${lane.name}: ${shared.length} files, ${concurrency} at a time${alone}`);
   const startedMs = Date.now();
   const runs = [];
-  if (shared.length > 0) runs.push(runFiles(shared, concurrency));
+  if (shared.length > 0) runs.push(runFiles(concurrency > 1 ? slowestFirst(shared) : shared, concurrency));
   if (serial.length > 0) {
     console.log(`== lane ${lane.name}: alone on the machine: ${serial.join(', ')}`);
     runs.push(runFiles(serial, 1));
@@ -242,6 +271,7 @@ function main() {
       files.filter((file) => laneOf(file) === lane.name),
     ),
   );
+  rememberDurations(results);
   printDurations(results, options.durations);
   // bench/test-suite.mjs reads the figures from here.
   if (options.json) writeFileSync(options.json, `${JSON.stringify(results, null, 2)}\n`);
