@@ -8,7 +8,8 @@
 //   node scripts/run-tests.mjs --list              list the selected files with their lanes, run nothing
 //   node scripts/run-tests.mjs --json=out.json     also write each lane's wall time and file durations
 //
-// Other arguments are path substrings that select files (`npm run test:unit -- jobs`).
+// Other arguments select files: a path substring (`npm run test:unit -- jobs`), or a test file's path
+// or name, which selects only that file (bench/test-suite.mjs lists the files it times).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -103,6 +104,13 @@ function findTests(dir) {
 function laneOf(file) {
   return LANES.find((lane) => lane.accepts(file)).name;
 }
+
+/**
+ * A filter naming a test file (`….test.ts`: its path, or its name in any folder) selects only such
+ * files; any other filter, every path containing it.
+ */
+const selects = (filter, file) =>
+  filter.endsWith('.test.ts') ? file === filter || file.endsWith(`/${filter}`) : file.includes(filter);
 
 function parseArguments(argv) {
   const options = { lanes: new Set(), durations: false, filters: [] };
@@ -241,7 +249,7 @@ function main() {
   }
   const files = all
     .filter((file) => options.lanes.has(laneOf(file)))
-    .filter((file) => options.filters.length === 0 || options.filters.some((filter) => file.includes(filter)))
+    .filter((file) => options.filters.length === 0 || options.filters.some((filter) => selects(filter, file)))
     .sort();
   if (files.length === 0) {
     console.error('no test files matched');
