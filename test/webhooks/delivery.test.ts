@@ -98,6 +98,12 @@ for (const dialect of DIALECTS) {
       });
       const body = response.json() as { job_id: string; webhook_secret: string; error: boolean };
       assert.equal(body.error, false);
+      // Its deliveries wait for the answer: the route's onResponse hook releases them, which may
+      // finish after inject() resolved (a round before then found one of two, on a loaded machine).
+      await until('the answer released the deliveries', async () => {
+        const job = await findJob(harness.runtime.deps.db, body.job_id);
+        return job?.answer_pending === 0;
+      });
       return { jobId: body.job_id, secret: body.webhook_secret };
     }
 
