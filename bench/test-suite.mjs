@@ -117,17 +117,25 @@ function laneHas(lane, files) {
   return listed.status === 0 && listed.stdout.trim() !== '';
 }
 
-/** This checkout's lanes (through scripts/run-tests.mjs) on `files`, or on every file when absent. */
+/**
+ * This checkout's lanes on `files` (every file when absent), in one `scripts/run-tests.mjs` as
+ * `npm test` runs them (it pools the unit and API lanes); answers each lane's figures.
+ */
 function timeLanes(files) {
+  const lanes = args.lanes.split(',').filter((lane) => !files || laneHas(lane, files));
+  if (lanes.length === 0) return [];
   const out = mkdtempSync(join(tmpdir(), 'suite-here-'));
-  const lanes = args.lanes.split(',').flatMap((lane) => {
-    if (files && !laneHas(lane, files)) return [];
-    const json = join(out, `${lane}.json`);
-    timed(HERE, ['node', 'scripts/run-tests.mjs', `--lane=${lane}`, `--json=${json}`, ...(files ?? [])]);
-    return JSON.parse(readFileSync(json, 'utf8'));
-  });
+  const json = join(out, 'lanes.json');
+  timed(HERE, [
+    'node',
+    'scripts/run-tests.mjs',
+    `--lane=${lanes.join(',')}`,
+    `--json=${json}`,
+    ...(files ?? []),
+  ]);
+  const figures = JSON.parse(readFileSync(json, 'utf8'));
   rmSync(out, { recursive: true, force: true });
-  return lanes;
+  return figures;
 }
 
 function report(title, root, suite) {
