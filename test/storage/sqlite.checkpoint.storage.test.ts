@@ -6,7 +6,12 @@ import { after, describe, it } from 'node:test';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { openDatabase, type Db } from '../../src/platform/db/database.ts';
-import type { CheckpointOutcome, CheckpointSettings } from '../../src/platform/db/database.checkpoint.ts';
+import {
+  MAX_THREAD_FAILURES,
+  startCheckpointer,
+  type CheckpointOutcome,
+  type CheckpointSettings,
+} from '../../src/platform/db/database.checkpoint.ts';
 
 // SQLite only: checkpoints are SQLite's (PostgreSQL has none of its own to run). Sizes, not times,
 // are asserted; waits are on the checkpointer's own report of each checkpoint.
@@ -141,6 +146,34 @@ describe('SQLite checkpoints on a thread of their own', () => {
     assert.equal(checkpoints.seen.at(-1)?.mode, 'FINAL');
     assert.equal(existsSync(`${file}-wal`), false, 'closing the last connection removed the WAL');
     assert.equal(await blobCount(file), 2 * 16 + 1);
+  });
+
+  it('a checkpoint thread that keeps failing hands checkpointing back to the connection', async () => {
+    const file = newFile();
+    const database = new SQLite(file);
+    database.pragma('journal_mode = WAL');
+    database.pragma('wal_autocheckpoint = 0');
+    database.exec('create table blobs (id integer primary key, body blob not null)');
+    database.prepare('insert into blobs (body) values (randomblob(1048576))').run();
+    const problems: string[] = [];
+    const keepAlive = setInterval(() => undefined, 60_000);
+    const handedBack = new Promise<void>((resolve) => {
+      const checkpointer = startCheckpointer(
+        {
+          file,
+          entry: new URL('../support/checkpoint-faulty.worker.ts', import.meta.url),
+          fallBack: () => {
+            database.pragma('wal_autocheckpoint = 1000');
+            void checkpointer.close().then(resolve);
+          },
+        },
+        { intervalMs: 3_600_000, walBytes: 65_536, onProblem: (message) => problems.push(message) },
+      );
+    }).finally(() => clearInterval(keepAlive));
+    await handedBack;
+    assert.equal(problems.filter((message) => message.includes('in a row')).length, MAX_THREAD_FAILURES);
+    assert.deepEqual(database.pragma('wal_autocheckpoint'), [{ wal_autocheckpoint: 1000 }]);
+    database.close();
   });
 
   it('closing an idle database that never needed a checkpoint starts no thread and keeps every row', async () => {

@@ -94,6 +94,8 @@ export interface CheckpointerTarget {
   file: string;
   /** Gives checkpointing back to the process's connection (auto-checkpoint on again). */
   fallBack: () => void;
+  /** The thread's entry instead of `database.checkpoint.worker` beside this module (tests start failing threads). */
+  entry?: URL;
 }
 
 interface Thread {
@@ -120,62 +122,82 @@ async function walState(walFile: string): Promise<WalState> {
   }
 }
 
+/** The WAL as the last checkpoint left it. */
+interface LastCheckpoint extends WalState {
+  atMs: number;
+  /** Whether it copied every frame (or cut the WAL to nothing). */
+  complete: boolean;
+}
+
+/** Whether the WAL is due: new frames (or an unfinished last checkpoint), and its size or interval reached. */
+function isDue(wal: WalState, last: LastCheckpoint, settings: CheckpointSettings): boolean {
+  if (wal.size === 0) return false;
+  if (last.complete && wal.size === last.size && wal.mtimeMs === last.mtimeMs) return false;
+  return wal.size >= settings.walBytes || Date.now() - last.atMs >= settings.intervalMs;
+}
+
+type ThreadCalls = ReturnType<typeof threadCalls>;
+
+/** One checkpoint on the thread: PASSIVE then TRUNCATE when all was copied, RESTART, or the FINAL one. */
+async function checkpointOnce(
+  threads: ThreadCalls,
+  walFile: string,
+  mode: CheckpointOutcome['mode'],
+  walBytesBefore: number,
+): Promise<{ outcome: CheckpointOutcome; last: LastCheckpoint }> {
+  const result =
+    mode === 'PASSIVE'
+      ? await threads.checkpoint('PASSIVE', 0)
+      : await threads.checkpoint(mode === 'RESTART' ? 'RESTART' : 'TRUNCATE', RESTART_BUSY_MS);
+  let truncated = mode === 'FINAL' && !result.busy;
+  if (mode !== 'FINAL' && copiedAll(result)) truncated = !(await threads.checkpoint('TRUNCATE', 0)).busy;
+  const after = await walState(walFile);
+  return {
+    outcome: { ...result, mode, truncated, walBytesBefore, walBytesAfter: after.size },
+    last: { ...after, atMs: Date.now(), complete: copiedAll(result) || truncated },
+  };
+}
+
 /** Starts checkpointing `target.file` per `settings` (the thread itself starts on first need). */
 export function startCheckpointer(target: CheckpointerTarget, settings: CheckpointSettings): Checkpointer {
   const walFile = `${target.file}-wal`;
   const problem =
     settings.onProblem ?? ((message: string) => process.emitWarning(message, 'SqliteCheckpoint'));
-  const threads = threadCalls(target.file, problem);
-  let last: WalState & { atMs: number; complete: boolean } = {
-    size: 0,
-    mtimeMs: 0,
-    atMs: Date.now(),
-    complete: true,
-  };
+  const threads = threadCalls(target, problem);
+  let last: LastCheckpoint = { size: 0, mtimeMs: 0, atMs: Date.now(), complete: true };
   let inFlight: Promise<void> | undefined;
   let failures = 0;
   let handedBack = false;
 
-  function due(wal: WalState): boolean {
-    if (wal.size === 0) return false;
-    if (last.complete && wal.size === last.size && wal.mtimeMs === last.mtimeMs) return false;
-    return wal.size >= settings.walBytes || Date.now() - last.atMs >= settings.intervalMs;
+  async function run(mode: CheckpointOutcome['mode'], walBytesBefore: number): Promise<void> {
+    const done = await checkpointOnce(threads, walFile, mode, walBytesBefore);
+    last = done.last;
+    settings.onCheckpoint?.(done.outcome);
   }
 
-  async function run(mode: 'PASSIVE' | 'RESTART' | 'FINAL', walBytesBefore: number): Promise<void> {
-    const result =
-      mode === 'PASSIVE'
-        ? await threads.checkpoint('PASSIVE', 0)
-        : await threads.checkpoint(mode === 'RESTART' ? 'RESTART' : 'TRUNCATE', RESTART_BUSY_MS);
-    let truncated = mode === 'FINAL' && !result.busy;
-    if (mode !== 'FINAL' && copiedAll(result)) truncated = !(await threads.checkpoint('TRUNCATE', 0)).busy;
-    const after = await walState(walFile);
-    last = { ...after, atMs: Date.now(), complete: copiedAll(result) || truncated };
-    settings.onCheckpoint?.({ ...result, mode, truncated, walBytesBefore, walBytesAfter: after.size });
+  function failed(error: Error): void {
+    failures += 1;
+    problem(`SQLite checkpoint failed (${failures} in a row): ${error.message}`);
+    if (failures < MAX_THREAD_FAILURES) return;
+    clearInterval(timer);
+    handedBack = true;
+    target.fallBack();
+    problem(
+      'SQLite checkpoint thread keeps failing: the connection checkpoints itself again (auto-checkpoint)',
+    );
   }
 
   async function tick(): Promise<void> {
     const wal = await walState(walFile);
-    if (!due(wal)) return;
+    if (!isDue(wal, last, settings)) return;
     const restart = !last.complete && wal.size >= RESTART_FACTOR * settings.walBytes;
-    try {
-      await run(restart ? 'RESTART' : 'PASSIVE', wal.size);
-      failures = 0;
-    } catch (error) {
-      failures += 1;
-      problem(`SQLite checkpoint failed (${failures} in a row): ${(error as Error).message}`);
-      if (failures < MAX_THREAD_FAILURES) return;
-      clearInterval(timer);
-      handedBack = true;
-      target.fallBack();
-      problem(
-        'SQLite checkpoint thread keeps failing: the connection checkpoints itself again (auto-checkpoint)',
-      );
-    }
+    await run(restart ? 'RESTART' : 'PASSIVE', wal.size).then(() => (failures = 0), failed);
   }
 
   const timer = setInterval(() => {
-    inFlight ??= tick().finally(() => (inFlight = undefined));
+    inFlight ??= tick()
+      .catch((error: Error) => problem(`SQLite checkpoint failed: ${error.message}`))
+      .finally(() => (inFlight = undefined));
   }, CHECKPOINT_POLL_MS);
   timer.unref();
 
@@ -197,13 +219,17 @@ export function startCheckpointer(target: CheckpointerTarget, settings: Checkpoi
 }
 
 /** The checkpoint thread, started on the first call, with its calls and their answers. */
-function threadCalls(file: string, problem: (message: string) => void) {
+function threadCalls(
+  { file, entry }: Pick<CheckpointerTarget, 'file' | 'entry'>,
+  problem: (message: string) => void,
+) {
   let thread: Thread | undefined;
   let nextId = 0;
 
   function start(): Thread {
-    const entry = siblingEntry('database.checkpoint.worker', import.meta.url);
-    const worker = startModuleThread(entry, { workerData: { file } });
+    const worker = startModuleThread(entry ?? siblingEntry('database.checkpoint.worker', import.meta.url), {
+      workerData: { file },
+    });
     const started: Thread = { worker, waiting: new Map() };
     const fail = (error: Error) => {
       if (thread === started) thread = undefined;
