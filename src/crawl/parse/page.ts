@@ -22,8 +22,14 @@ export function assertCompletePage(page: FetchedPage): void {
   if (BLOCK_TITLE.test(page.body) && /captcha/i.test(page.body)) {
     throw new PageParseError(`block page instead of content: ${page.url}`);
   }
-  if (!CLOSING_HTML.test(page.body)) throw new PageParseError(`truncated page: ${page.url}`);
+  // The literal `</html>` found from the end answers at once on whole pages; the pattern (case,
+  // spaces) only when it is missing: a 1.5 MB body costs the pattern about 0.4 ms.
+  if (!page.body.includes('</html>', page.body.length - TAIL_CHARS) && !CLOSING_HTML.test(page.body))
+    throw new PageParseError(`truncated page: ${page.url}`);
 }
+
+/** How far from the end `</html>` is looked for as a literal before the pattern searches the whole body. */
+const TAIL_CHARS = 64 * 1024;
 
 const CLOSING_HTML = /<\/html\s*>/i;
 
