@@ -136,11 +136,14 @@ describe('the SQLite dialect', () => {
     const waiter = openCounter(file, 150);
     await createCounter(holder);
     let release = () => {};
+    let locked = () => {};
+    const holding = new Promise<void>((resolve) => (locked = resolve));
     const held = holder.transaction().execute(async (trx) => {
       await trx.updateTable('counters').set({ value: 1 }).execute();
+      locked();
       await new Promise<void>((resolve) => (release = resolve));
     });
-    await sleep(20);
+    await holding;
     let ticks = 0;
     const ticker = setInterval(() => (ticks += 1), 10);
     const refused = await waiter
