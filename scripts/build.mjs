@@ -94,6 +94,8 @@ async function bundleEntries() {
       ...['server', 'worker', 'sandbox', 'cli'].map((name) => ({ in: `src/main/${name}.ts`, out: name })),
       // The compute pool's threads start this file beside the bundle that runs the pool.
       { in: 'src/crawl/compute/compute.worker.ts', out: 'compute.worker' },
+      // Every process with a SQLite file starts this one beside its bundle (platform/db/database.checkpoint.ts).
+      { in: 'src/platform/db/database.checkpoint.worker.ts', out: 'database.checkpoint.worker' },
     ],
     outdir: 'dist/main',
     allowOverwrite: true,
