@@ -78,6 +78,21 @@ const meanKb = (pages: readonly FetchedPage[]) =>
   `${(pages.reduce((sum, page) => sum + Buffer.byteLength(page.body), 0) / pages.length / 1024).toFixed(0)} KB`;
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
+/** A kind of saved page: its set's name and parsers, and which page types (the manifest's) it takes. */
+type FixtureKind = Omit<PageSet, 'pages'> & { takes: (pageType: string) => boolean };
+
+/** The saved pages of `source` in ../shared/fixtures/marketplace-pages, a set per kind; none when absent. */
+function fixtureSets(source: string, kinds: readonly FixtureKind[]): PageSet[] {
+  if (!marketplacePagesPresent()) return [];
+  const pages = marketplacePages(source);
+  return kinds.map(({ takes, ...set }) => ({
+    ...set,
+    pages: pages.filter((page) => takes(page.page_type)).map((page) => marketplaceFetched(page)),
+  }));
+}
+
+const isSearch = (pageType: string) => pageType.startsWith('search');
+
 // ---- source_02 ----
 
 /** The real-size sandbox pages of the de storefront: search pages of the first terms, product pages. */
@@ -112,18 +127,6 @@ async function source02SandboxPages(count: number): Promise<PageSet[]> {
   }
 }
 
-/** The saved Amazon pages, search and product apart. */
-function source02FixturePages(): PageSet[] {
-  if (!marketplacePagesPresent()) return [];
-  const pages = marketplacePages('source_02');
-  const ofType = (type: string) =>
-    pages.filter((page) => page.page_type.startsWith(type)).map((page) => marketplaceFetched(page));
-  return [
-    { name: 'fixture search', pages: ofType('search'), dom: parseSearchPageDom, scan: parseSearchPage },
-    { name: 'fixture product', pages: ofType('product'), dom: parseProductPageDom, scan: parseProductPage },
-  ];
-}
-
 const PARSERS = ['floor', 'load', 'dom', 'scan'] as const;
 
 function measure02(group: PageSet, rounds: number): Record<(typeof PARSERS)[number], number> {
@@ -149,7 +152,18 @@ function measure02(group: PageSet, rounds: number): Record<(typeof PARSERS)[numb
 /** Measures source_02 over `rounds` rounds and prints its table. */
 async function source02(rounds: number): Promise<void> {
   const loadAtStart = machineLoad();
-  const groups = [...(await source02SandboxPages(Number(args.pages))), ...source02FixturePages()];
+  const groups = [
+    ...(await source02SandboxPages(Number(args.pages))),
+    ...fixtureSets('source_02', [
+      { name: 'fixture search', takes: isSearch, dom: parseSearchPageDom, scan: parseSearchPage },
+      {
+        name: 'fixture product',
+        takes: (pageType) => pageType.startsWith('product'),
+        dom: parseProductPageDom,
+        scan: parseProductPage,
+      },
+    ]),
+  ];
   const rows: string[][] = [];
   for (const group of groups) {
     log(`${group.name}: ${group.pages.length} pages`);
@@ -222,20 +236,6 @@ async function source04SandboxPages(pool: number): Promise<PageSet[]> {
   }
 }
 
-/** eBay's saved pages, item and search apart. */
-function source04FixturePages(): PageSet[] {
-  if (!marketplacePagesPresent()) return [];
-  const pages = marketplacePages('source_04');
-  const of = (search: boolean) =>
-    pages
-      .filter((page) => page.page_type.startsWith('search') === search)
-      .map((page) => marketplaceFetched(page));
-  return [
-    { name: 'eBay item pages (fixtures)', pages: of(false), scan: parseItemPage, dom: dom.parseItemPage },
-    { name: 'eBay search pages (fixtures)', pages: of(true), scan: readSearchPage, dom: dom.readSearchPage },
-  ];
-}
-
 function measure04(set: PageSet, rounds: number): string[] {
   const same = set.pages.every((page) => isDeepStrictEqual(set.scan(page), set.dom(page)));
   const runs = { floor: [] as number[], dom: [] as number[], scan: [] as number[] };
@@ -267,7 +267,23 @@ function measure04(set: PageSet, rounds: number): string[] {
 async function source04(rounds: number): Promise<void> {
   const startLoad = machineLoad();
   const started = new Date().toISOString();
-  const sets = [...(await source04SandboxPages(Number(args.pool))), ...source04FixturePages()];
+  const sets = [
+    ...(await source04SandboxPages(Number(args.pool))),
+    ...fixtureSets('source_04', [
+      {
+        name: 'eBay item pages (fixtures)',
+        takes: (pageType) => !isSearch(pageType),
+        scan: parseItemPage,
+        dom: dom.parseItemPage,
+      },
+      {
+        name: 'eBay search pages (fixtures)',
+        takes: isSearch,
+        scan: readSearchPage,
+        dom: dom.readSearchPage,
+      },
+    ]),
+  ];
   const rows = sets.map((set) => {
     log(`${set.name}: ${set.pages.length} pages, ${rounds} rounds`);
     for (const page of set.pages.slice(0, 4)) {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { countEventLoopTurns } from '../../../test/support/event-loop.ts';
 import { SourceCatalogue } from '../../crawl/sources/sources.catalogue.ts';
 import { LIMITS, VALIDATE_CHUNK, normalizeSubmission, worstCaseCredits } from './submissions.rules.ts';
 
@@ -114,18 +115,12 @@ describe('the rules of a submission (spec 2.1, decisions G20–G22)', () => {
  * moment a health probe could have run, so the count shows whether the work yielded between chunks.
  */
 async function normalizeCountingTurns(values: string[]) {
-  let turns = 0;
-  let checking = true;
-  const tick = () => {
-    turns += 1;
-    if (checking) setImmediate(tick);
-  };
-  setImmediate(tick);
+  const loop = countEventLoopTurns();
   const submission = await normalizeSubmission(
     { ...base, values, callback_url: 'http://127.0.0.1:9/hook' },
     'stream',
     catalogue,
   );
-  checking = false;
-  return { submission, turns };
+  loop.stop();
+  return { submission, turns: loop.turns };
 }
