@@ -46,7 +46,7 @@ const RULES: readonly BlockRule[] = [
 ];
 
 /** Only the head of a page can be a block page's; this bounds the scan on 3 MB product pages. */
-const SCAN_CHARS = 64 * 1024;
+export const BLOCK_SCAN_CHARS = 64 * 1024;
 
 /** A `<title>` element whose text holds no markup, as the rules' titles are matched against. */
 const TITLE_ELEMENT = /<title[^>]*>([^<]*)<\/title>/gi;
@@ -61,7 +61,7 @@ function titlesOf(head: string): string[] {
 
 /** The kind of block page `body` is, or undefined for any other page. */
 export function detectBlockPage(page: { status: number; body: string }): BlockKind | undefined {
-  const head = page.body.length > SCAN_CHARS ? page.body.slice(0, SCAN_CHARS) : page.body;
+  const head = page.body.length > BLOCK_SCAN_CHARS ? page.body.slice(0, BLOCK_SCAN_CHARS) : page.body;
   const titles = titlesOf(head);
   return RULES.find(
     (rule) =>
