@@ -209,7 +209,7 @@ function rowOf(
     label === 'after' && before ? ratio(figure.peakMiB, before.peakMiB) : '',
     `${tally.deliveries}${tally.repeatedDeliveries > 0 ? ` (+${tally.repeatedDeliveries} repeated)` : ''}`,
     once
-      ? `yes (${tally.results}${REAL ? `: ${served}` : ''})`
+      ? `yes (${tally.results}${REAL ? `: ${served}, ${tally.unsuccessful} failed` : ''})`
       : `NO: ${tally.missing} missing, ${tally.duplicated} twice`,
     tally.badSignatures === 0 ? 'all valid' : `${tally.badSignatures} BAD`,
   ];

@@ -49,7 +49,9 @@ describe('a fetched page', () => {
     const crossing = pageInBytes(page);
     assert.ok(crossing !== undefined);
     assert.notEqual(crossing.bytes.buffer, bytes.buffer, 'a copy: the fetcher keeps its own');
-    const rebuilt = pageFromBytes(structuredClone(crossing, { transfer: [crossing.bytes.buffer] }));
+    const rebuilt = pageFromBytes(
+      structuredClone(crossing, { transfer: [crossing.bytes.buffer as ArrayBuffer] }),
+    );
     assert.deepEqual(rebuilt, { url: 'http://shop.test/p', status: 200, headers: {}, body: text });
     assert.equal(crossing.bytes.byteLength, 0, 'handed over, not cloned');
     assert.equal(page.body, text);
