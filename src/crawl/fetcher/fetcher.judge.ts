@@ -49,7 +49,8 @@ export function lowercaseKeys(headers: Readonly<Record<string, string>> | undefi
 export function judge(response: ExchangeResponse, options: FetcherOptions): PolitenessFeedback {
   const { status, body, headers } = response;
   if (NOT_FOUND_STATUSES.has(status) || (status >= 300 && status < 400)) return { kind: 'success' };
-  const html = isHtmlResponse(headers['content-type'], body.head(SNIFF_CHARS));
+  const contentType = headers['content-type'];
+  const html = isHtmlResponse(contentType, contentType ? '' : body.head(SNIFF_CHARS));
   // The head alone: a block page is small, and a product page is decoded whole only where it is read.
   const blockKind = html ? options.isBlockPage({ status, body: body.head(BLOCK_SCAN_CHARS) }) : undefined;
   if (blockKind !== undefined) {

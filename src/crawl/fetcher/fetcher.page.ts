@@ -5,6 +5,7 @@
  * of text where a page has a character beyond Latin-1). The fetcher's own checks read a head or a
  * tail of it; a page nobody reads whole is never decoded whole.
  */
+import { isAscii } from 'node:buffer';
 import type { FetchedPage } from '../vocabulary/crawl.types.ts';
 import { decodeBody, otherCharset } from './fetcher.body.ts';
 
@@ -56,6 +57,9 @@ export class ResponseBody {
   head(chars: number): string {
     const bytes = this.undecodedUtf8;
     if (bytes === undefined || bytes.length <= bytesFor(chars)) return this.text.slice(0, chars);
+    // Markup's head is mostly ASCII, one byte a unit: then `chars` bytes are the window exactly.
+    const ascii = bytes.subarray(0, chars);
+    if (isAscii(ascii)) return ascii.toString('latin1');
     return bytes.subarray(0, bytesFor(chars)).toString('utf8').slice(0, chars);
   }
 
@@ -63,6 +67,8 @@ export class ResponseBody {
   tail(chars: number): string {
     const bytes = this.undecodedUtf8;
     if (bytes === undefined || bytes.length <= bytesFor(chars)) return this.text.slice(-chars);
+    const ascii = bytes.subarray(bytes.length - chars);
+    if (isAscii(ascii)) return ascii.toString('latin1');
     return bytes
       .subarray(bytes.length - bytesFor(chars))
       .toString('utf8')
