@@ -16,28 +16,53 @@ interface BlockRule {
   kind: BlockKind;
   /** Words (lower case) the text of a `<title>` element must hold, when the rule has a title. */
   title?: string;
+  /**
+   * Literal parts of the patterns (lower case), one of which the page must hold for them to match:
+   * looked up in the lower-cased head first, so a product page runs almost no pattern at all.
+   */
+  markers?: readonly string[];
   /** Every pattern must match. */
   all: readonly RegExp[];
 }
 
 const RULES: readonly BlockRule[] = [
   // Amazon: "Robot Check" / "Amazon.com" with the validateCaptcha form.
-  { kind: 'captcha', all: [/action="[^"]*\/errors\/validateCaptcha/i] },
+  { kind: 'captcha', markers: ['/errors/validatecaptcha'], all: [/action="[^"]*\/errors\/validateCaptcha/i] },
   { kind: 'captcha', title: 'robot check', all: [/captcha/i] },
   // Google: "unusual traffic from your computer network" over a reCAPTCHA form (/sorry/index).
-  { kind: 'captcha', all: [/id="captcha-form"|action="[^"]*\/sorry\/index/i] },
+  {
+    kind: 'captcha',
+    markers: ['id="captcha-form"', '/sorry/index'],
+    all: [/id="captcha-form"|action="[^"]*\/sorry\/index/i],
+  },
   // DataDome (Kaufland, MediaMarkt …) and hCaptcha / reCAPTCHA-only pages.
-  { kind: 'captcha', all: [/geo\.captcha-delivery\.com|ct\.captcha-delivery\.com/i] },
+  {
+    kind: 'captcha',
+    markers: ['.captcha-delivery.com'],
+    all: [/geo\.captcha-delivery\.com|ct\.captcha-delivery\.com/i],
+  },
   // Walmart (PerimeterX): "Robot or human?" with the press-and-hold captcha.
   { kind: 'captcha', title: 'robot or human', all: [/px-captcha/i] },
   // Google's JavaScript interstitial: "Please click here if you are not redirected".
-  { kind: 'interstitial', all: [/\/httpservice\/retry\/enablejs/i] },
+  {
+    kind: 'interstitial',
+    markers: ['/httpservice/retry/enablejs'],
+    all: [/\/httpservice\/retry\/enablejs/i],
+  },
   // Cloudflare's browser check ("Just a moment...").
   { kind: 'interstitial', title: 'just a moment', all: [/cf[-_]chl/i] },
   // A page that is nothing but a refresh to itself under JavaScript.
-  { kind: 'interstitial', all: [/<noscript>[^<]*<meta[^>]+http-equiv="refresh"/i, /enable ?javascript/i] },
+  {
+    kind: 'interstitial',
+    markers: ['http-equiv="refresh"'],
+    all: [/<noscript>[^<]*<meta[^>]+http-equiv="refresh"/i, /enable ?javascript/i],
+  },
   // Google's consent wall ("Before you continue to Google"), a form posting to consent.google.*.
-  { kind: 'consent', all: [/action="https:\/\/consent\.(google|youtube)\.[a-z.]+\/save"/i] },
+  {
+    kind: 'consent',
+    markers: ['action="https://consent.'],
+    all: [/action="https:\/\/consent\.(google|youtube)\.[a-z.]+\/save"/i],
+  },
   { kind: 'consent', title: 'before you continue', all: [/consent\./i] },
   // eBay and others behind Akamai/Distil: "Pardon Our Interruption…".
   { kind: 'robot_check', title: 'pardon our interruption', all: [] },
@@ -63,9 +88,11 @@ function titlesOf(head: string): string[] {
 export function detectBlockPage(page: { status: number; body: string }): BlockKind | undefined {
   const head = page.body.length > BLOCK_SCAN_CHARS ? page.body.slice(0, BLOCK_SCAN_CHARS) : page.body;
   const titles = titlesOf(head);
+  const lower = head.toLowerCase();
   return RULES.find(
     (rule) =>
       (rule.title === undefined || titles.some((title) => title.includes(rule.title as string))) &&
+      (rule.markers === undefined || rule.markers.some((marker) => lower.includes(marker))) &&
       rule.all.every((pattern) => pattern.test(head)),
   )?.kind;
 }
