@@ -156,6 +156,8 @@ export interface StreamTally {
   servedFrom: Record<string, number>;
   /** Results with `success: false` (failed values; not-found ones succeed). */
   unsuccessful: number;
+  /** Those results by `reason`. */
+  failureReasons: Record<string, number>;
   firstDeliveryMs: number;
   lastDeliveryMs: number;
 }
@@ -179,6 +181,7 @@ export async function startStreamReceiver(valueCount: number): Promise<StreamRec
   let finalSequence = 0;
   let results = 0;
   let unsuccessful = 0;
+  const failureReasons: Record<string, number> = {};
   let firstDeliveryMs = 0;
   let lastDeliveryMs = 0;
   const seenIndexes = new Uint8Array(valueCount);
@@ -193,7 +196,10 @@ export async function startStreamReceiver(valueCount: number): Promise<StreamRec
     const payload = JSON.parse(request.rawBody) as {
       batch_sequence: number;
       is_final: boolean;
-      results: Array<{ index: number; result: { served_from?: string; success?: boolean } | null }>;
+      results: Array<{
+        index: number;
+        result: { served_from?: string; success?: boolean; reason?: string | null } | null;
+      }>;
     };
     if (sequences.has(payload.batch_sequence)) repeatedDeliveries += 1;
     else {
@@ -201,7 +207,11 @@ export async function startStreamReceiver(valueCount: number): Promise<StreamRec
       for (const { index, result } of payload.results) {
         seenIndexes[index] = (seenIndexes[index] ?? 0) + 1;
         results += 1;
-        if (result?.success === false) unsuccessful += 1;
+        if (result?.success === false) {
+          unsuccessful += 1;
+          const reason = String(result.reason);
+          failureReasons[reason] = (failureReasons[reason] ?? 0) + 1;
+        }
         const from = result?.served_from ?? 'none';
         servedFrom[from] = (servedFrom[from] ?? 0) + 1;
       }
@@ -225,6 +235,7 @@ export async function startStreamReceiver(valueCount: number): Promise<StreamRec
       gapFree: [...sequences].every((sequence) => sequence >= 1 && sequence <= finalSequence),
       servedFrom,
       unsuccessful,
+      failureReasons,
       firstDeliveryMs,
       lastDeliveryMs,
     }),
