@@ -17,6 +17,7 @@ COPY package.json package-lock.json .npmrc .prebuild-installrc tsconfig.json tsc
 COPY bin ./bin
 COPY scripts ./scripts
 COPY src ./src
+COPY generated ./generated
 RUN npm install --no-audit --no-fund && npm prune --omit=dev --no-audit --no-fund
 
 # Runtime stage: compiled JavaScript and production dependencies only, no TypeScript compiler and

@@ -3,8 +3,9 @@
 // compiler at run time, docs/performance.md "Start time"). tsc only emits here (`noCheck`:
 // `npm run typecheck` checks the types), then the files the code reads beside itself at run time
 // (the dashboard's static files) are copied, the process entries are bundled (below), and the stamp
-// bin/compiled.js compares src/ with is written.
-import { spawnSync } from 'node:child_process';
+// bin/compiled.js compares src/ with is written. Beside the compiler, the client's types are generated
+// from the app's OpenAPI document (`npm run generate:client-types`; they are not part of dist/).
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +23,8 @@ try {
   );
   process.exit(1);
 }
+// Started first so it runs beside tsc: it builds the app, which takes a few seconds.
+const clientTypes = generateClientTypes();
 // A clean dist/: a module deleted from src/ must not linger in the build.
 rmSync(`${root}dist`, { recursive: true, force: true });
 const compiled = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], {
@@ -29,6 +32,8 @@ const compiled = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'],
   stdio: 'inherit',
 });
 if (compiled.status !== 0) process.exit(compiled.status ?? 1);
+const clientTypesStatus = await clientTypes;
+if (clientTypesStatus !== 0) process.exit(clientTypesStatus ?? 1);
 // Everything in src/ that is not TypeScript is read at run time relative to its module.
 cpSync(`${root}src`, `${root}dist`, {
   recursive: true,
@@ -43,6 +48,21 @@ cpSync(`${root}src/api/dashboard/static`, `${root}dist/main/static`, {
 });
 writeBuildStamp(root, startedAtMs);
 process.stdout.write(`pricecrawl build: dist/ written in ${Date.now() - startedAtMs} ms (${BUILD_STAMP})\n`);
+
+/**
+ * Runs scripts/generate-client-types.ts (through tsx: it imports the app from src/) in a child
+ * process; answers its exit status. It rewrites generated/openapi.d.ts only when the document changed.
+ */
+function generateClientTypes() {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/generate-client-types.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  return new Promise((resolve) => {
+    child.on('error', () => resolve(1));
+    child.on('exit', (code) => resolve(code));
+  });
+}
 
 /**
  * Replaces the compiled process entries in dist/main/ with esbuild bundles of our code and the
@@ -74,6 +94,8 @@ async function bundleEntries() {
       ...['server', 'worker', 'sandbox', 'cli'].map((name) => ({ in: `src/main/${name}.ts`, out: name })),
       // The compute pool's threads start this file beside the bundle that runs the pool.
       { in: 'src/crawl/compute/compute.worker.ts', out: 'compute.worker' },
+      // Every process with a SQLite file starts this one beside its bundle (platform/db/database.checkpoint.ts).
+      { in: 'src/platform/db/database.checkpoint.worker.ts', out: 'database.checkpoint.worker' },
     ],
     outdir: 'dist/main',
     allowOverwrite: true,

@@ -93,6 +93,8 @@ const schema = {
   tlsCertFile: { env: 'TLS_CERT_FILE', parse: text, default: undefined as string | undefined },
   tlsKeyFile: { env: 'TLS_KEY_FILE', parse: text, default: undefined as string | undefined },
   workerConcurrency: { env: 'WORKER_CONCURRENCY', parse: integer(1, 1000), default: 32 },
+  checkpointMs: { env: 'SQLITE_CHECKPOINT_INTERVAL_MS', parse: integer(250, 3_600_000), default: 5000 },
+  checkpointBytes: { env: 'SQLITE_CHECKPOINT_WAL_BYTES', parse: integer(65536, 2 ** 32), default: 2 ** 24 },
   // Threads that parse pages and score trust beside a crawling process's main thread ("auto": cores - 1, at most 4).
   computeThreads: { env: 'COMPUTE_THREADS', parse: computeThreads, default: autoComputeThreads() },
   // Test-only (the group-commit crash test): off unless set; never set it in production.

@@ -1,7 +1,8 @@
 import type { ClientContext } from './client.jobs.ts';
 import type { HistoryPage, HistoryPoint, HistoryQuery } from './client.history.types.ts';
 
-function historyQuery(query: HistoryQuery, format: 'json' | 'csv') {
+/** The query `GET /history` and `GET /v1/account/history` are sent: the known fields and `format`. */
+export function historyQuery(query: HistoryQuery, format: 'json' | 'csv') {
   const { source, country, key, value, from, to, offset, limit } = query;
   return { source, country, key, value, from, to, offset, limit, format };
 }

@@ -1,271 +1,95 @@
 /**
- * The wire shapes of the Pricecrawl API as the client sends and receives them (docs/api.md,
- * docs/streams.md, docs/history.md, decisions G6–G8, G31). Written out here rather than imported
- * from the service so the client depends on nothing but the HTTP contract.
+ * The wire shapes of the data API as the client sends and receives them (docs/api.md,
+ * docs/streams.md, decisions G6–G8, G31): names for parts of the types generated from the
+ * service's OpenAPI document (client.openapi.ts), so the client depends on nothing but the HTTP
+ * contract and cannot drift from it. Where the document types a closed set as a plain string, the
+ * client names the set; client.narrows.ts keeps those inside what the document allows.
  */
+import type { ApiQuery, ApiRequestBody, ApiSuccess } from './client.openapi.ts';
 import type { DeliverMode } from './client.webhooks.ts';
 
 /** A job's or stream's lifecycle state. */
-export type JobStatusName = 'new' | 'working' | 'finished' | 'failed';
+export type JobStatusName = Job['status'];
 
-/** The body of `POST /job` (docs/api.md); `values` may be a list or one comma-separated string. */
-export interface JobSubmission {
-  source: string;
-  country: string;
-  key?: string;
-  topic?: string;
-  values: string[] | string;
-  max_pages?: number;
-  /** Seconds; 0 forces a fresh crawl. */
-  max_age?: number;
-  sort_by?:
-    'ranking_descending' | 'price_ascending' | 'price_descending' | 'total_ascending' | 'rating_descending';
-  /** Minutes, 1..1440. */
-  timeout?: number;
-  callback_url?: string;
-  /** Days. */
-  not_found_max_age?: number;
-  include_meta?: boolean;
-  fetch_seller_names?: boolean;
-  /** Seconds (1..120) or `true` (= 120); only with exactly one value. */
-  wait?: number | boolean;
-  /** Minutes (15..10080): an interval job re-running its values on that period. */
-  interval?: number;
-  /** Interval jobs (decisions G40): every result of each run (default), or only changes. */
-  deliver?: DeliverMode;
-}
+/** How `sort_by` orders a source's offers (spec 2.2). */
+type SortBy =
+  'ranking_descending' | 'price_ascending' | 'price_descending' | 'total_ascending' | 'rating_descending';
+
+/**
+ * The body of `POST /job` (docs/api.md); `values` may be a list or one comma-separated string.
+ * `wait` (seconds 1..120 or `true`) needs exactly one value; `interval` (minutes 15..10080) makes
+ * an interval job, whose `deliver` (decisions G40) is every result of each run or only changes.
+ */
+export type JobSubmission = Omit<
+  ApiRequestBody<'submitJob'>,
+  'client_ref' | 'delivery_batch_size' | 'sort_by' | 'deliver'
+> & { sort_by?: SortBy; deliver?: DeliverMode };
 
 /** The body of `POST /stream`: a submission with a required `callback_url`. */
-export interface StreamSubmission extends Omit<
-  JobSubmission,
-  'wait' | 'interval' | 'deliver' | 'callback_url'
-> {
-  callback_url: string;
-  /** Results per delivery, 1..200 (default 100). */
-  delivery_batch_size?: number;
-  client_ref?: string | null;
-}
+export type StreamSubmission = Omit<
+  ApiRequestBody<'submitStream'>,
+  'wait' | 'interval' | 'deliver' | 'callback_url' | 'sort_by'
+> & { callback_url: string; sort_by?: SortBy };
+
+/** The answer of `POST /job`: the job, `webhook_secret` with a callback, `results` with `wait`. */
+export type SubmitJobResponse = ApiSuccess<'submitJob'>;
 
 /** A job as `POST /job` and `PUT /job/{id}` present it: every effective parameter. */
-export interface Job {
-  _id: string;
-  source: string;
-  country: string;
-  key: string;
-  topic: string;
-  values: string[];
-  max_pages: number;
-  max_age: number;
-  sort_by: string;
-  timeout: number;
-  not_found_max_age: number;
-  include_meta: boolean;
-  fetch_seller_names: boolean;
-  callback_url: string | null;
-  status: JobStatusName;
-  interval?: number;
-  next_run_at?: string | null;
-  deliver?: DeliverMode;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** The trust block of a result (docs/trust.md). */
-export interface Trust {
-  score: number | null;
-  components: Record<string, unknown>;
-  /** Indices into `content.offers` of price outliers. */
-  flagged_offers: number[];
-  /** Indices into `content.offers` of offers for another product (decisions G38); absent on older results. */
-  wrong_product_offers?: number[];
-  [field: string]: unknown;
-}
+export type Job = SubmitJobResponse['job'];
 
 /** A result item of spec 2.3. */
-export interface ResultItem {
-  key: string;
-  success: boolean;
-  reason: string | null;
-  /** On a `parameter_invalid` result or a `web` refusal: what is wrong or refused (decisions G37). */
-  reason_detail?: string;
-  /**
-   * Source-specific (spec 2.4). `price_min`, `price_max`, `price_avg`, `offers_count` count the
-   * clean offers; `price_min_all` … `offers_count_all` every offer (decisions G38).
-   */
-  content: Record<string, unknown> | null;
-  served_from: 'live' | 'cache';
-  observed_at: string | null;
-  trust: Trust;
-  meta?: Record<string, unknown>;
-}
+export type ResultItem = JobDownload['results'][number];
 
-/** The answer of `POST /job`. */
-export interface SubmitJobResponse {
-  error: false;
-  job: Job;
-  /** Present when the job has a `callback_url`: its 64-hex signing secret, shown once. */
-  webhook_secret?: string;
-  /** With `wait`: the results once the job ended within the wait. */
-  results?: ResultItem[];
-  /** With `wait`: true when the wait ended before the job. */
-  wait_timed_out?: true;
-}
-
-/** `GET /job/{id}`: the progress of a job (for an interval job, of its latest run). */
-export interface JobProgress {
-  _id: string;
-  status: JobStatusName;
-  done: number;
-  all: number;
-  /** Why the job ended `failed` (its work could not go on); only on a failed job. */
-  failure_reason?: string | null;
-  interval?: number;
-  next_run_at?: string | null;
-  run_id?: string | null;
-  /** Interval jobs: why the latest period did not start; null once a later period starts. */
-  last_run_error?: string | null;
-}
+/** The trust block of a result (docs/trust.md). */
+export type Trust = ResultItem['trust'];
 
 /** The answer of `GET /job/{id}`. */
-export interface JobStatusResponse {
-  error: false;
-  job: JobProgress;
-  wait_timed_out?: true;
-}
+export type JobStatusResponse = ApiSuccess<'getJob'>;
+
+/** `GET /job/{id}`: the progress of a job (for an interval job, of its latest run). */
+export type JobProgress = JobStatusResponse['job'];
 
 /** The answer of `GET /job/{id}/download`. */
-export interface JobDownload {
-  error: false;
-  job_id: string;
-  status: JobStatusName;
-  results: ResultItem[];
-}
+export type JobDownload = ApiSuccess<'downloadJob'>;
 
-/** The body of `PUT /job/{id}` (interval jobs, decisions G5). */
-export interface IntervalUpdate {
-  interval?: number;
-  values?: string[] | string;
+/** The body of `PUT /job/{id}` (interval jobs, decisions G5): omitted fields keep their values. */
+export type IntervalUpdate = Omit<ApiRequestBody<'updateIntervalJob'>, 'sort_by' | 'deliver'> & {
+  sort_by?: SortBy;
   deliver?: DeliverMode;
-  [field: string]: unknown;
-}
+};
 
-/** The answer of `POST /stream`. */
-export interface SubmitStreamResponse {
-  error: false;
-  job_id: string;
-  /** 64 hex characters; shown only here. Keep it to verify deliveries. */
-  webhook_secret: string;
-  client_ref: string | null;
-}
-
-/** Delivery counts by state. */
-export interface DeliveryCounts {
-  pending: number;
-  delivered: number;
-  failed: number;
-  dead_lettered: number;
-}
+/** The answer of `POST /stream`; `webhook_secret` is shown only here. */
+export type SubmitStreamResponse = ApiSuccess<'submitStream'>;
 
 /** `GET /stream/{id}` (decisions G6). */
-export interface StreamStatus {
-  error: false;
-  job_id: string;
-  status: JobStatusName;
-  values_total: number;
-  values_done: number;
-  values_errors: number;
-  is_final: boolean;
-  batches_emitted: number;
-  deliveries: DeliveryCounts;
-  client_ref: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type StreamStatus = Omit<ApiSuccess<'getStream'>, 'status'> & { status: JobStatusName };
 
-/** One element of a stream results page: a value's result and where it stands. */
-export interface StreamResult {
-  _id: string;
-  /** The value's 0-based position in the de-duplicated submission. */
-  index: number;
-  source: string;
-  country: string;
-  completed_at: string;
-  result: ResultItem;
-}
+/** Delivery counts by state. */
+export type DeliveryCounts = StreamStatus['deliveries'];
 
-/** Query of `GET /stream/{id}/results`. */
-export interface StreamResultsQuery {
-  offset?: number;
-  /** At most 1 000 (default 100). */
-  limit?: number;
-  /** A delivery's `batch_sequence`: exactly that delivery's results (offset and limit ignored). */
-  batch?: number;
-}
+/** Query of `GET /stream/{id}/results`: `offset`, `limit` (at most 1 000, default 100), or `batch`. */
+export type StreamResultsQuery = ApiQuery<'listStreamResults'>;
 
 /** `GET /stream/{id}/results`. */
-export interface StreamResultsPage {
-  error: false;
-  job_id: string;
-  values_total: number;
-  values_done: number;
-  values_errors: number;
-  is_final: boolean;
-  offset: number;
-  limit: number;
-  /** Present when the page was asked for with `batch`. */
-  batch?: number;
-  count: number;
-  results: StreamResult[];
-}
+export type StreamResultsPage = ApiSuccess<'listStreamResults'>;
 
-/** A delivery's state (docs/streams.md). */
-export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'dead_lettered';
-
-/** A delivery record (decisions G7). */
-export interface Delivery {
-  _id: string;
-  job_id: string;
-  batch_sequence: number;
-  status: DeliveryStatus;
-  attempts: number;
-  results_count: number;
-  is_final: boolean;
-  last_http_status: number | null;
-  last_error: string | null;
-  created_at: string;
-  last_attempt_at: string | null;
-  next_attempt_at: string | null;
-  delivered_at: string | null;
-}
+/** One element of a stream results page: a value's result and where it stands. */
+export type StreamResult = StreamResultsPage['results'][number];
 
 /** Query of `GET /stream/{id}/deliveries` and `GET /job/{id}/deliveries`. */
-export interface DeliveriesQuery {
-  offset?: number;
-  limit?: number;
-  status?: DeliveryStatus;
-}
+export type DeliveriesQuery = ApiQuery<'listJobDeliveries'>;
 
 /** `GET /stream/{id}/deliveries` and `GET /job/{id}/deliveries`. */
-export interface DeliveriesPage {
-  error: false;
-  job_id: string;
-  offset: number;
-  limit: number;
-  /** Deliveries matching the filter. */
-  total: number;
-  count: number;
-  deliveries: Delivery[];
-}
+export type DeliveriesPage = ApiSuccess<'listJobDeliveries'>;
+
+/** A delivery record (decisions G7). */
+export type Delivery = DeliveriesPage['deliveries'][number];
+
+/** A delivery's state (docs/streams.md). */
+export type DeliveryStatus = Delivery['status'];
 
 /** `POST /stream/deliveries/{id}/replay` (decisions G8). */
-export interface ReplayResponse {
-  error: false;
-  delivery_id: string;
-  status: 'pending';
-}
+export type ReplayResponse = ApiSuccess<'replayDelivery'>;
 
 /** `POST /stream/{id}/replay-all` and `POST /job/{id}/replay-all`. */
-export interface ReplayAllResponse {
-  error: false;
-  replayed: number;
-}
+export type ReplayAllResponse = ApiSuccess<'replayJobDeliveries'>;

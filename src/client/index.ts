@@ -21,6 +21,8 @@ export type { JobsApi, SubmitOptions, WaitOptions } from './client.jobs.ts';
 export type { IterateOptions, StreamsApi } from './client.streams.ts';
 export type { HistoryApi } from './client.history.ts';
 export type * from './client.account.ts';
+export type * from './client.account.types.ts';
+export type * from './client.openapi.ts';
 export type * from './client.types.ts';
 export type * from './client.web.ts';
 export type * from './client.history.types.ts';

@@ -88,7 +88,11 @@ export function createLogger(config: Pick<Config, 'logLevel'>, destination?: Des
 function databaseTargetOf(config: Config): DatabaseTarget {
   return config.databaseUrl
     ? { dialect: 'postgres', url: config.databaseUrl }
-    : { dialect: 'sqlite', file: config.databaseFile };
+    : {
+        dialect: 'sqlite',
+        file: config.databaseFile,
+        checkpoint: { intervalMs: config.checkpointMs, walBytes: config.checkpointBytes },
+      };
 }
 
 /** Opens the configured database and migrates it. */

@@ -20,15 +20,17 @@ const ALL_FAULT_KINDS: readonly FaultKind[] = [...FAULT_KINDS, 'markupDrift'];
 
 /**
  * Requests per outcome, `markupDrift` (product pages served in the second template) and
- * `maxRequestsPerSecond`: the most requests seen in one wall-clock second, and `busySeconds`: the
- * wall-clock seconds that saw any (the cluster's rate tests; `requests / busySeconds` is the mean
- * rate while the source was asked, which a request that arrives a little late does not change).
+ * `maxRequestsPerSecond`: the most requests seen in one wall-clock second, `busySeconds`: the
+ * wall-clock seconds that saw any, and `spanSeconds`: the wall-clock seconds from the first that saw
+ * one to the last, those between that saw none included (the cluster's rate tests: a token bucket
+ * bounds the requests of a span, while a second without requests lets a bucket refill).
  */
 export type SourceStats = {
   requests: number;
   ok: number;
   maxRequestsPerSecond: number;
   busySeconds: number;
+  spanSeconds: number;
 } & Record<FaultKind, number>;
 
 /** The fault decision for one request. */
@@ -43,7 +45,7 @@ export class FaultInjector {
   private profiles: Partial<Record<SourceId, FaultProfile>> = {};
   private rngs = new Map<SourceId, Rng>();
   private readonly counters = new Map<SourceId, SourceStats>();
-  private readonly seconds = new Map<SourceId, { second: number; requests: number }>();
+  private readonly seconds = new Map<SourceId, { first: number; second: number; requests: number }>();
 
   constructor(
     private readonly seed: number,
@@ -122,9 +124,10 @@ export class FaultInjector {
     const second = Math.floor(nowMs / 1000);
     let current = this.seconds.get(source);
     if (current?.second !== second) {
-      current = { second, requests: 0 };
+      current = { first: current?.first ?? second, second, requests: 0 };
       this.seconds.set(source, current);
       stats.busySeconds += 1;
+      stats.spanSeconds = second - current.first + 1;
     }
     current.requests += 1;
     stats.maxRequestsPerSecond = Math.max(stats.maxRequestsPerSecond, current.requests);
@@ -138,6 +141,7 @@ export class FaultInjector {
         ok: 0,
         maxRequestsPerSecond: 0,
         busySeconds: 0,
+        spanSeconds: 0,
         tooManyRequests: 0,
         serverError: 0,
         hang: 0,

@@ -7,6 +7,10 @@
  */
 import type { Redis } from 'ioredis';
 import {
+  LUA_BUCKET_AT,
+  LUA_EXACT,
+  LUA_SERVER_NOW,
+  LUA_TAKE_FROM,
   TokenBuckets,
   decisionOf,
   type BucketDecision,
@@ -35,35 +39,31 @@ export const inProcessBuckets: BucketStoreFactory = (_name, ratePerSecond, burst
 };
 
 /**
- * `refilled` and the take of `TokenBuckets` (lib/token-bucket.ts) as one script, on the Redis
- * server's clock so every process refills alike. ARGV: tokens per millisecond, burst, cost (1
- * takes a token if there is one; -1 gives one back). Answers whether it passed and the tokens
- * left, as text (Redis turns a Lua number into an integer). A bucket is dropped once it would be
- * full again, so idle keys cost nothing.
+ * `bucketAt` and `takeFrom` (platform/lib/token-bucket.ts) as one script, built from their Lua
+ * fragments, on the Redis server's clock so every process refills alike. ARGV: tokens per second,
+ * burst, cost (1 takes a token if there is one; -1 gives one back). Answers whether it passed and
+ * the tokens left, as text (Redis turns a Lua number into an integer). A bucket is dropped once it
+ * would be full again, so idle keys cost nothing.
  */
 const TAKE_SCRIPT = `
+${LUA_EXACT}
 local rate = tonumber(ARGV[1])
 local burst = tonumber(ARGV[2])
 local cost = tonumber(ARGV[3])
-local clock = redis.call('TIME')
-local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
+${LUA_SERVER_NOW}
 local state = redis.call('HMGET', KEYS[1], 'tokens', 'at')
 local tokens = tonumber(state[1]) or burst
 local at = tonumber(state[2]) or now
-tokens = math.min(burst, tokens + math.max(0, now - at) * rate)
-local allowed = 0
-if cost < 0 or tokens >= cost then
-  tokens = math.min(burst, tokens - cost)
-  allowed = 1
-end
-redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(now))
-redis.call('PEXPIRE', KEYS[1], math.ceil((burst - tokens) / rate) + 1000)
-return { allowed, tostring(tokens) }
+${LUA_BUCKET_AT}
+${LUA_TAKE_FROM}
+redis.call('HSET', KEYS[1], 'tokens', exact(tokens), 'at', exact(at))
+redis.call('PEXPIRE', KEYS[1], math.ceil((burst - tokens) / rate * 1000) + 1000)
+return { allowed, exact(tokens) }
 `;
 
 type BucketCommand = (
   key: string,
-  ratePerMs: number,
+  ratePerSecond: number,
   burst: number,
   cost: number,
 ) => Promise<[number, string]>;
@@ -74,8 +74,8 @@ function bucketCommand(redis: Redis): BucketCommand {
     // ioredis sends the script by its SHA and loads it on the first NOSCRIPT.
     redis.defineCommand('pricecrawlTokenBucket', { numberOfKeys: 1, lua: TAKE_SCRIPT });
   }
-  return (key, ratePerMs, burst, cost) =>
-    (client.pricecrawlTokenBucket as BucketCommand).call(redis, key, ratePerMs, burst, cost);
+  return (key, ratePerSecond, burst, cost) =>
+    (client.pricecrawlTokenBucket as BucketCommand).call(redis, key, ratePerSecond, burst, cost);
 }
 
 /**
@@ -94,7 +94,7 @@ export function redisBuckets(redis: Redis, keyPrefix: string): BucketStoreFactor
       async take(key) {
         let answer: [number, string];
         try {
-          answer = await run(keyOf(key), ratePerSecond / 1000, burst, 1);
+          answer = await run(keyOf(key), ratePerSecond, burst, 1);
         } catch {
           return insurance.take(key);
         }
@@ -102,7 +102,7 @@ export function redisBuckets(redis: Redis, keyPrefix: string): BucketStoreFactor
       },
       async refund(key) {
         try {
-          await run(keyOf(key), ratePerSecond / 1000, burst, -1);
+          await run(keyOf(key), ratePerSecond, burst, -1);
         } catch {
           await insurance.refund(key);
         }

@@ -1,14 +1,15 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { sessionOf } from '../../accounts/identity/identity.hook.ts';
-import { claimOf } from '../../pipeline/submissions/submissions.idempotency.ts';
 import { SubmissionBody } from '../../pipeline/submissions/submissions.schema.ts';
 import { IdempotencyHeaders } from '../../platform/openapi/openapi.schemas.ts';
 import { historyToCsv } from '../history/history.csv.ts';
 import { HistoryPageSchema, HistoryQuery } from '../history/history.schema.ts';
 import { readHistory, type HistoryDeps } from '../history/history.service.ts';
 import { SubmitJobResponse } from '../jobs/jobs.schema.ts';
-import { submitJob, type JobsDeps } from '../jobs/jobs.service.ts';
+import { answerGate } from '../http/http.answer-gate.ts';
+import { submitJobAnswered } from '../jobs/jobs.routes.ts';
+import type { JobsDeps } from '../jobs/jobs.service.ts';
 import { accountRouteSchema as schema } from './account-plane.route-schema.ts';
 import {
   ResultsQuery,
@@ -72,15 +73,11 @@ export async function accountDashboardRoutes(
         ),
         headers: IdempotencyHeaders,
       },
+      onResponse: answerGate(deps),
     },
     // The job object is presented loosely typed (`presentJob`); its schema documents it.
     async (request) =>
-      (await submitJob(
-        deps,
-        sessionOf(request).account,
-        request.body,
-        claimOf(request.headers, 'batch', request.body),
-      )) as never,
+      (await submitJobAnswered(deps, request, sessionOf(request).account, request.body)) as never,
   );
 
   routes.get(

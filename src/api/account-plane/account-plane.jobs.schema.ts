@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { cursorParam, limitParam, offsetParam } from '../http/http.paging.ts';
-import { DELIVERIES_PAGE } from '../deliveries/deliveries.schema.ts';
+import { DELIVERIES_PAGE, DeliverySchema, ReplayedOne } from '../deliveries/deliveries.schema.ts';
 import { ACCOUNT_PAGE } from './account-plane.schema.ts';
 
 /** Schemas of the account plane's job and delivery routes (the dashboard's view of its jobs). */
@@ -121,9 +121,8 @@ export const DeliveriesResponse = Type.Object(
     limit: Type.Integer(),
     total: Type.Integer(),
     count: Type.Integer(),
-    deliveries: Type.Array(
-      Type.Object({}, { additionalProperties: true, description: 'delivery record (G7)' }),
-    ),
+    // The records of `GET /job/{id}/deliveries`: the same service answers both.
+    deliveries: Type.Array(DeliverySchema),
   },
   {
     examples: [
@@ -139,7 +138,5 @@ export const ReplayAllResponse = Type.Object(
 
 export const DeliveryIdParams = Type.Object({ delivery_id: Type.String() });
 
-export const ReplayOneResponse = Type.Object(
-  { error: Type.Literal(false), delivery_id: Type.String(), status: Type.String() },
-  { examples: [{ error: false, delivery_id: '6742f2a2b3c4d5e6f7a8b9c1', status: 'pending' }] },
-);
+/** The answer of `POST /stream/deliveries/{id}/replay`, which the same service gives. */
+export const ReplayOneResponse = ReplayedOne;

@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Account } from '../../accounts/accounts/accounts.table.ts';
 import { accountOf } from '../../accounts/auth/auth.hook.ts';
 import { XLSX_CONTENT_TYPE, writeXlsx } from '../../platform/lib/xlsx.ts';
 import { claimOf } from '../../pipeline/submissions/submissions.idempotency.ts';
@@ -10,18 +11,23 @@ import { answerGate, releaseAfterAnswer } from '../http/http.answer-gate.ts';
 import { JOB_ROUTES } from './jobs.schema.ts';
 import type { DeliveryStatus } from '../../pipeline/deliveries/deliveries.table.ts';
 import { deliveriesPage, replayAll } from '../deliveries/deliveries.service.ts';
-import { downloadJob, getBatchJob, jobStatusView, submitJob, type JobsDeps } from './jobs.service.ts';
+import {
+  downloadJob,
+  getBatchJob,
+  jobStatusView,
+  submitJob,
+  type JobsDeps,
+  type SubmitJobAnswer,
+} from './jobs.service.ts';
+import type { SubmissionBody } from '../../pipeline/submissions/submissions.schema.ts';
 
 /** The batch API of spec 4.1–4.5: each route parses, calls one service function and shapes the answer. */
 export async function jobsRoutes(app: FastifyInstance, deps: JobsDeps): Promise<void> {
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  routes.post('/job', { schema: JOB_ROUTES.submit, onResponse: answerGate(deps) }, async (request) => {
-    const claim = claimOf(request.headers, 'batch', request.body);
-    const answer = await submitJob(deps, accountOf(request), request.body, claim);
-    if (answer.webhook_secret !== undefined) releaseAfterAnswer(request, String(answer.job._id));
-    return answer;
-  });
+  routes.post('/job', { schema: JOB_ROUTES.submit, onResponse: answerGate(deps) }, async (request) =>
+    submitJobAnswered(deps, request, accountOf(request), request.body),
+  );
 
   routes.get('/job/:id', { schema: JOB_ROUTES.status }, async (request) =>
     jobStatusView(deps, accountOf(request), request.params.id, request.query.wait),
@@ -81,4 +87,20 @@ async function sendXlsx(reply: FastifyReply, jobId: string, results: ResultItem[
     .type(XLSX_CONTENT_TYPE)
     .header('content-disposition', `attachment; filename="job-${jobId}.xlsx"`)
     .send(await writeXlsx('results', columns, rows));
+}
+
+/**
+ * `POST /job` and the dashboard's `POST /v1/account/jobs`: submits, and holds the job's deliveries
+ * until this answer (which carries the webhook secret) is written; the route registers
+ * `answerGate(deps)` as its `onResponse`.
+ */
+export async function submitJobAnswered(
+  deps: JobsDeps,
+  request: FastifyRequest,
+  account: Account,
+  body: SubmissionBody,
+): Promise<SubmitJobAnswer> {
+  const answer = await submitJob(deps, account, body, claimOf(request.headers, 'batch', body));
+  if (answer.webhook_secret !== undefined) releaseAfterAnswer(request, String(answer.job._id));
+  return answer;
 }

@@ -11,9 +11,7 @@
  * `MAX_THREAD_FAILURES` failures with no answer between them the pool ends its threads and runs
  * everything in place, and says so once.
  */
-import { extname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import { SourceUnavailableError } from '../vocabulary/crawl.errors.ts';
 import { offloadInPlace } from '../engine/crawl.offload.ts';
@@ -21,6 +19,7 @@ import type { Offload } from '../vocabulary/crawl.types.ts';
 import type { ComputePlace } from '../../platform/metrics/metrics.ts';
 import { postCall, receiveError, type ComputeAnswer, type ComputeCall } from './compute.messages.ts';
 import { computeNameOf, type ComputeName } from './compute.registry.ts';
+import { siblingEntry, startModuleThread } from '../../platform/lib/threads.ts';
 
 /** Thread failures in a row (no answer between them) after which the pool runs everything in place. */
 export const MAX_THREAD_FAILURES = 3;
@@ -64,18 +63,9 @@ interface Thread {
   waiting: Map<number, Waiting>;
 }
 
-/**
- * Starts a compute thread on the entry beside this module: the built JavaScript, or under tsx (tests,
- * `npm run dev`) the TypeScript file. tsx's `--import` hook registers itself on the main thread
- * only (Node 20), so a thread of a TypeScript entry registers tsx's API before loading it.
- */
-function startWorker(
-  entry = new URL(`./compute.worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url),
-): Worker {
-  if (extname(fileURLToPath(entry)) !== '.ts') return new Worker(entry);
-  const loader = import.meta.resolve('tsx/esm/api');
-  const boot = `import(${JSON.stringify(loader)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`;
-  return new Worker(boot, { eval: true });
+/** Starts a compute thread on `entry`, by default `compute.worker` beside this module. */
+function startWorker(entry = siblingEntry('compute.worker', import.meta.url)): Worker {
+  return startModuleThread(entry);
 }
 
 /** Creates a pool of up to `threads` compute threads. */

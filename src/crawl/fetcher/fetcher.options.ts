@@ -47,13 +47,16 @@ export interface FetcherOptions {
    * allows in one second).
    */
   perPairBurst: number;
-  /** Each error response multiplies the pair's request interval by this (never below 1). */
+  /**
+   * Each error response multiplies the pair's slowdown factor by this: a request's cost in tokens, so
+   * the interval between its requests (never below 1).
+   */
   errorSlowdownFactor: number;
-  /** A 429 multiplies the pair's request interval by this. */
+  /** A 429 multiplies the pair's slowdown factor by this. */
   rateLimitSlowdownFactor: number;
-  /** Upper bound of the interval multiplier. */
+  /** Upper bound of the slowdown factor. */
   maxSlowdownFactor: number;
-  /** Each success multiplies the interval multiplier by this (between 0 and 1) until it is back at 1. */
+  /** Each success multiplies the slowdown factor by this (between 0 and 1) until it is back at 1. */
   successRecoveryFactor: number;
   /** How long a pair pauses after a 429 that carries no usable `Retry-After`. */
   rateLimitPauseMs: number;

@@ -4,20 +4,20 @@
  * "Cluster-wide limits"). The same rules as the in-process `PairGate`, shared:
  * - concurrency: a `redis-semaphore` sorted-set semaphore whose leases are refreshed while a
  *   request runs and expire when its process dies;
- * - rate: a `rate-limiter-flexible` counter per clock-aligned window (1 s, or 1/R s rounded up to
- *   whole seconds below 1 request per second), so no wall-clock second sees more than R requests;
- *   each request starts at its place in the first half of the window (evenly spread, leaving
- *   margin so requests also reach the source within the window); the slowdown factor raises each request's cost, and a window
- *   always admits one request;
- * - back-off: the slowdown factor and the pause after a 429 or block page are Redis keys every
- *   process reads before a request and updates from its answers (a pause is only ever extended).
+ * - rate: the `PairGate`'s token bucket (platform/lib/token-bucket.ts: `perPairBurst` tokens,
+ *   refilled at the pair's rate, a request costing its slowdown factor), one atomic script per take
+ *   on the Redis server's clock; a refused take answers how long until it would pass, and the
+ *   request sleeps that long before it asks again;
+ * - back-off: the slowdown factor and the pause after a 429 or block page live in the pair's hash
+ *   beside its tokens; one script updates them from an answer (a pause is only ever extended, and
+ *   the bucket restarts with one request's tokens when it ends), and every take reads them.
  */
 import type { Redis } from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { Semaphore } from 'redis-semaphore';
 import { sleep } from '../../platform/lib/time.ts';
 import { SourceUnavailableError } from '../vocabulary/crawl.errors.ts';
 import { abortError } from './fetcher.failures.ts';
+import { pairScripts } from './politeness.redis.scripts.ts';
 import {
   pairKey,
   type Gate,
@@ -38,27 +38,10 @@ export interface RedisPolitenessOptions {
   slotLeaseMs?: number;
 }
 
-/** Cost of one request at factor 1, in the rate counter's points (points are whole numbers). */
-const POINTS_PER_REQUEST = 1000;
-/** Share of a window over which its requests start; the rest is margin for delays on the way. */
-const SPREAD_SHARE = 0.5;
 /** Pause between tries while Redis does not answer. */
 const REDIS_RETRY_MS = 500;
-/** How long shared back-off state outlives its last update. */
+/** How long a pair's shared state outlives its last update. */
 const STATE_TTL_MS = 3_600_000;
-
-/** Sets the key to ARGV[1] unless it already holds a later time; keeps it ARGV[2] ms. */
-const EXTEND_PAUSE = `
-local current = tonumber(redis.call('GET', KEYS[1]) or '0')
-if tonumber(ARGV[1]) > current then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) end
-return redis.call('GET', KEYS[1])`;
-
-/** Multiplies the factor by ARGV[1], clamped to [1, ARGV[2]]; answers the new factor. */
-const SCALE_FACTOR = `
-local current = tonumber(redis.call('GET', KEYS[1]) or '1')
-local next = math.max(1, math.min(tonumber(ARGV[2]), current * tonumber(ARGV[1])))
-redis.call('SET', KEYS[1], tostring(next), 'PX', ARGV[3])
-return tostring(next)`;
 
 class RedisPairGate implements Gate {
   private inFlight = 0;
@@ -66,25 +49,12 @@ class RedisPairGate implements Gate {
   private slowdownFactor = 1;
   private pausedUntilMs = 0;
   private readonly closing = new AbortController();
-  private readonly windowSeconds: number;
-  private readonly rate: RateLimiterRedis;
 
   constructor(
     readonly label: string,
     private readonly settings: PolitenessSettings,
     private readonly options: RedisPolitenessOptions,
-  ) {
-    this.windowSeconds = Math.max(1, Math.ceil(1 / settings.requestsPerSecond));
-    this.rate = new RateLimiterRedis({
-      storeClient: options.redis,
-      keyPrefix: `${options.keyPrefix}:rate`,
-      points: Math.max(
-        POINTS_PER_REQUEST,
-        Math.floor(settings.requestsPerSecond * this.windowSeconds * POINTS_PER_REQUEST),
-      ),
-      duration: this.windowSeconds,
-    });
-  }
+  ) {}
 
   private key(kind: string): string {
     return `${this.options.keyPrefix}:${kind}:${this.label}`;
@@ -137,46 +107,46 @@ class RedisPairGate implements Gate {
 
   /** Waits while the pair is paused; fails at once when the pause is longer than a request waits. */
   private async waitOutPause(signal: AbortSignal): Promise<void> {
-    const stored = await this.options.redis.get(this.key('pause'));
-    this.pausedUntilMs = Number(stored ?? 0);
-    const pausedForMs = this.pausedUntilMs - Date.now();
-    if (pausedForMs > this.settings.maxPauseWaitMs) {
-      throw new SourceUnavailableError(`${this.label} is rate limited for another ${pausedForMs} ms`);
-    }
+    const { pausedForMs } = await this.ask(false);
+    this.checkPause(pausedForMs);
     if (pausedForMs > 0) await sleep(pausedForMs, signal);
     if (signal.aborted) throw abortError(signal);
   }
 
-  /** Takes the request's share of the current clock-aligned window, waiting for later windows. */
+  /** Takes the request's tokens, sleeping as long as each refused take says until it would pass. */
   private async takeTurn(signal: AbortSignal): Promise<void> {
-    const windowMs = this.windowSeconds * 1000;
     for (;;) {
-      const factor = Number((await this.options.redis.get(this.key('slowdown'))) ?? 1);
-      this.slowdownFactor = Number.isFinite(factor) && factor >= 1 ? factor : 1;
-      const cost = Math.min(this.rate.points, Math.round(POINTS_PER_REQUEST * this.slowdownFactor));
-      const nowMs = Date.now();
-      const window = Math.floor(nowMs / windowMs);
-      let taken: RateLimiterRes | undefined;
-      try {
-        taken = await this.rate.consume(`${this.label}:${window}`, cost);
-      } catch (rejection) {
-        if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      }
-      if (taken) {
-        // Spread the window's requests evenly over its first part, so that they also reach the
-        // source within the window when the event loop or the network delays them a little.
-        const offsetMs = ((taken.consumedPoints - cost) / this.rate.points) * windowMs * SPREAD_SHARE;
-        await sleep(window * windowMs + offsetMs - Date.now(), signal);
-        if (signal.aborted) throw abortError(signal);
-        // Woken after its window ended (a busy event loop): starting now would add to the next
-        // window's requests, so take a turn in the current one instead.
-        if (Date.now() < (window + 1) * windowMs) return;
-        continue;
-      }
-      await sleep((window + 1) * windowMs - nowMs, signal);
+      const answer = await this.ask(true);
+      if (answer.taken) return;
+      this.checkPause(answer.pausedForMs);
+      await sleep(Math.max(1, Math.ceil(answer.waitMs)), signal);
       if (signal.aborted) throw abortError(signal);
-      await this.waitOutPause(signal);
     }
+  }
+
+  private checkPause(pausedForMs: number): void {
+    if (pausedForMs <= this.settings.maxPauseWaitMs) return;
+    const ms = Math.ceil(pausedForMs);
+    throw new SourceUnavailableError(`${this.label} is rate limited for another ${ms} ms`);
+  }
+
+  /** One run of the pair's take script: a take, or (`take` false) a look at the pause and the factor. */
+  private async ask(take: boolean): Promise<{ taken: boolean; waitMs: number; pausedForMs: number }> {
+    const { settings, options } = this;
+    const [taken, waitMs, factor, pausedForMs] = await pairScripts(options.redis).take(
+      this.key('pair'),
+      settings.requestsPerSecond,
+      settings.burst,
+      STATE_TTL_MS,
+      take ? 1 : 0,
+    );
+    this.note(Number(factor), Number(pausedForMs));
+    return { taken: taken === 1, waitMs: Number(waitMs), pausedForMs: Number(pausedForMs) };
+  }
+
+  private note(factor: number, pausedForMs: number): void {
+    this.slowdownFactor = factor;
+    this.pausedUntilMs = Date.now() + pausedForMs;
   }
 
   private permit(slot: Semaphore): Permit {
@@ -201,30 +171,22 @@ class RedisPairGate implements Gate {
         : feedback.kind === 'rate_limited'
           ? settings.rateLimitSlowdownFactor
           : settings.errorSlowdownFactor;
-    // Recovering from factor 1 changes nothing: skip the write, the common case.
-    if (feedback.kind !== 'success' || this.slowdownFactor > 1) {
-      const next = await options.redis.eval(
-        SCALE_FACTOR,
-        1,
-        this.key('slowdown'),
-        String(factor),
-        String(settings.maxSlowdownFactor),
-        String(STATE_TTL_MS),
-      );
-      this.slowdownFactor = Number(next);
-    }
-    if (feedback.kind === 'success') return;
     const pauseMs =
-      feedback.retryAfterMs ?? (feedback.kind === 'rate_limited' ? settings.rateLimitPauseMs : 0);
-    if (pauseMs <= 0) return;
-    const until = await options.redis.eval(
-      EXTEND_PAUSE,
-      1,
-      this.key('pause'),
-      String(Date.now() + pauseMs),
-      String(pauseMs),
+      feedback.kind === 'success'
+        ? 0
+        : (feedback.retryAfterMs ?? (feedback.kind === 'rate_limited' ? settings.rateLimitPauseMs : 0));
+    // Recovering from factor 1 changes nothing: skip the write, the common case.
+    if (feedback.kind === 'success' && this.slowdownFactor <= 1) return;
+    const [next, pausedForMs] = await pairScripts(options.redis).learn(
+      this.key('pair'),
+      settings.requestsPerSecond,
+      settings.burst,
+      STATE_TTL_MS,
+      factor,
+      settings.maxSlowdownFactor,
+      Math.max(0, pauseMs),
     );
-    this.pausedUntilMs = Number(until);
+    this.note(Number(next), Number(pausedForMs));
   }
 
   snapshot(): GateSnapshot {

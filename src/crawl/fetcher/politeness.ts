@@ -1,13 +1,23 @@
 /**
  * Adaptive politeness per (source, country) pair: a concurrency limit, a token bucket for the request
- * rate, and a pause after rate limiting. Rules (docs/crawl-engine.md, "Politeness"):
- * - error responses never shorten the delay: they only raise the interval multiplier, and a pause
- *   is only ever extended (`max`), never cut short by a later, shorter `Retry-After`;
- * - a 429 / `Retry-After` pauses the whole pair for at least that long;
- * - successes bring the multiplier back towards 1 one step at a time.
+ * rate (platform/lib/token-bucket.ts, the same on Redis), and a pause after rate limiting. Rules
+ * (docs/crawl-engine.md, "Politeness"):
+ * - error responses never shorten the delay: they only raise the slowdown factor (each request's
+ *   cost in tokens), and a pause is only ever extended (`max`), never cut short by a later, shorter
+ *   `Retry-After`;
+ * - a 429 / `Retry-After` pauses the whole pair for at least that long, and the bucket restarts
+ *   with one request's tokens when the pause ends (no burst);
+ * - successes bring the factor back towards 1 one step at a time.
  * Waiters are served first come, first served.
  */
 import { SourceUnavailableError } from '../vocabulary/crawl.errors.ts';
+import {
+  bucketAt,
+  heldUntil,
+  takeFrom,
+  type Bucket,
+  type BucketShape,
+} from '../../platform/lib/token-bucket.ts';
 import { abortError } from './fetcher.failures.ts';
 
 export interface PolitenessSettings {
@@ -79,8 +89,8 @@ export interface PairLimits {
 /** The politeness state of one (source, country) pair, in this process. */
 export class PairGate implements Gate {
   private inFlight = 0;
-  private tokens: number;
-  private refilledAtMs: number;
+  private readonly shape: BucketShape;
+  private bucket: Bucket;
   private pausedUntilMs = 0;
   private slowdownFactor = 1;
   private readonly queue: Waiter[] = [];
@@ -91,8 +101,8 @@ export class PairGate implements Gate {
     readonly label: string,
     private readonly settings: PolitenessSettings,
   ) {
-    this.tokens = settings.burst;
-    this.refilledAtMs = Date.now();
+    this.shape = { ratePerSecond: settings.requestsPerSecond, burst: settings.burst };
+    this.bucket = { tokens: settings.burst, atMs: Date.now() };
   }
 
   /** Waits for a slot and a token; rejects with the abort error when `signal` aborts first. */
@@ -134,17 +144,6 @@ export class PairGate implements Gate {
       this.settle(waiter, new SourceUnavailableError('crawl engine closed'));
   }
 
-  private intervalMs(): number {
-    return (1000 / this.settings.requestsPerSecond) * this.slowdownFactor;
-  }
-
-  private refill(nowMs: number): void {
-    if (nowMs <= this.refilledAtMs) return;
-    const earned = (nowMs - this.refilledAtMs) / this.intervalMs();
-    this.tokens = Math.min(this.settings.burst, this.tokens + earned);
-    this.refilledAtMs = nowMs;
-  }
-
   private pauseTooLong(nowMs: number): SourceUnavailableError | undefined {
     const pausedForMs = this.pausedUntilMs - nowMs;
     if (pausedForMs <= this.settings.maxPauseWaitMs) return undefined;
@@ -156,17 +155,16 @@ export class PairGate implements Gate {
     this.timer = undefined;
     while (this.queue.length > 0 && this.inFlight < this.settings.concurrency) {
       const nowMs = Date.now();
-      this.refill(nowMs);
-      let waitMs = 0;
-      if (nowMs < this.pausedUntilMs) waitMs = this.pausedUntilMs - nowMs;
-      else if (this.tokens < 1) waitMs = (1 - this.tokens) * this.intervalMs();
+      this.bucket = bucketAt(this.shape, this.bucket, nowMs);
+      const take = takeFrom(this.shape, this.bucket.tokens, this.slowdownFactor);
+      const waitMs = nowMs < this.pausedUntilMs ? this.pausedUntilMs - nowMs : take.waitMs;
       if (waitMs > 0) {
         this.timer = setTimeout(() => this.pump(), Math.ceil(waitMs));
         return;
       }
       const waiter = this.queue.shift();
       if (!waiter) return;
-      this.tokens -= 1;
+      this.bucket.tokens = take.tokens;
       this.inFlight += 1;
       waiter.signal.removeEventListener('abort', waiter.onAbort);
       waiter.resolve(this.permit());
@@ -188,8 +186,6 @@ export class PairGate implements Gate {
 
   private learn(feedback: PolitenessFeedback): void {
     const nowMs = Date.now();
-    // Settle the tokens earned at the old rate before the rate changes.
-    this.refill(nowMs);
     const { settings } = this;
     if (feedback.kind === 'success') {
       this.slowdownFactor = Math.max(1, this.slowdownFactor * settings.successRecoveryFactor);
@@ -207,9 +203,7 @@ export class PairGate implements Gate {
   private pause(untilMs: number): void {
     if (untilMs <= this.pausedUntilMs) return;
     this.pausedUntilMs = untilMs;
-    // No burst right after a pause: one token at its end, then the (slowed) steady rate.
-    this.tokens = Math.min(this.tokens, 1);
-    this.refilledAtMs = Math.max(this.refilledAtMs, untilMs);
+    this.bucket = heldUntil(this.shape, this.bucket, Date.now(), untilMs, this.slowdownFactor);
     const tooLong = this.pauseTooLong(Date.now());
     if (tooLong) for (const waiter of this.queue.splice(0)) this.settle(waiter, tooLong);
   }

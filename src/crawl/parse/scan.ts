@@ -19,10 +19,20 @@ export interface ScannedElement {
   text: string;
   /** Kept elements inside this one, in document order (at any depth). */
   readonly inner: ScannedElement[];
+  /** The nearest kept element around this one, or undefined. */
+  readonly parent: ScannedElement | undefined;
 }
 
-/** Decides, from its tag name and attributes, whether an element is kept. */
-export type KeepElement = (name: string, attribs: Readonly<Record<string, string>>) => boolean;
+/**
+ * Decides, from its tag name and attributes, whether an element is kept. `parent` is the nearest
+ * kept element around it (its `parent` chain holds every kept ancestor), so a rule can keep an
+ * element only inside the containers a descendant selector names.
+ */
+export type KeepElement = (
+  name: string,
+  attribs: Readonly<Record<string, string>>,
+  parent?: ScannedElement,
+) => boolean;
 
 /**
  * Every element of `html` that `keep` accepts, in document order. Opening and closing follow
@@ -36,11 +46,13 @@ export function scanElements(html: string, keep: KeepElement): ScannedElement[] 
   const parser = new Parser(
     {
       onopentag(name, attribs) {
-        if (!keep(name, attribs)) {
+        const parent = open[open.length - 1];
+        if (!keep(name, attribs, parent)) {
           stack.push(undefined);
           return;
         }
-        const element: ScannedElement = { name, attribs, classes: classesOf(attribs), text: '', inner: [] };
+        const classes = classesOf(attribs);
+        const element: ScannedElement = { name, attribs, classes, text: '', inner: [], parent };
         for (const outer of open) outer.inner.push(element);
         kept.push(element);
         open.push(element);
@@ -117,4 +129,14 @@ export function firstWithClass(
 export function insideAll(containers: readonly ScannedElement[]): readonly ScannedElement[] {
   if (containers.length === 1) return (containers[0] as ScannedElement).inner;
   return [...new Set(containers.flatMap((container) => container.inner))];
+}
+
+/**
+ * A pattern that finds any of `classNames` as a whole class in a `class` attribute's value (class
+ * names split on whitespace, as `classes` and CSS selectors split them). One test per element is
+ * cheaper than splitting every element's classes on a page of tens of thousands of elements.
+ */
+export function classPattern(classNames: readonly string[]): RegExp {
+  const names = classNames.map((name) => name.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&'));
+  return new RegExp(`(?:^|\\s)(?:${names.join('|')})(?:\\s|$)`);
 }

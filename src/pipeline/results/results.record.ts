@@ -19,6 +19,7 @@ import {
 } from '../work/work.completion.repository.ts';
 import { endJob } from '../work/work.repository.ts';
 import { groupCommitWritten } from './results.fault.ts';
+import { yieldToEventLoop } from '../../platform/lib/chunks.ts';
 import type { Job, ResultItem } from '../work/work.table.ts';
 
 /** What recording needs from the process. */
@@ -103,6 +104,22 @@ export interface GroupOutcome {
 /** Tells `onValueRecorded` of a group's values; call it after the group's transaction committed. */
 export function reportRecorded(deps: Pick<RecordDeps, 'onValueRecorded'>, outcome: GroupOutcome): void {
   for (const value of outcome.values) deps.onValueRecorded?.(value);
+}
+
+/**
+ * `reportRecorded` for many values (a submission's 100 000 malformed ones): in groups of
+ * `groupSize` with a turn of the event loop between two, as every value updates the metrics.
+ */
+export async function reportRecordedInGroups(
+  deps: Pick<RecordDeps, 'onValueRecorded'>,
+  outcome: GroupOutcome,
+  groupSize: number,
+): Promise<void> {
+  for (let start = 0; start < outcome.values.length; start += groupSize) {
+    if (start > 0) await yieldToEventLoop();
+    const end = Math.min(outcome.values.length, start + groupSize);
+    for (let index = start; index < end; index += 1) deps.onValueRecorded?.(outcome.values[index]!);
+  }
 }
 
 /**

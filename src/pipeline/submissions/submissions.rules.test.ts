@@ -109,4 +109,27 @@ describe('the rules of a submission (spec 2.1, decisions G20–G22)', () => {
     const chunks = Math.ceil(count / VALIDATE_CHUNK);
     assert.ok(turns >= chunks - 1, `${turns} turns of the event loop for ${chunks} chunks of values`);
   });
+
+  it('de-duplicates 100 000 values in chunks too, yielding before their checks begin', async () => {
+    const count = 100_000;
+    // Long distinct values: hashing them is what held the event loop (docs/performance.md, third round).
+    const values = Array.from({ length: count }, (_, n) => `${String(n).padStart(8, '0')}${'x'.repeat(992)}`);
+    let turns = 0;
+    let checking = true;
+    const tick = () => {
+      turns += 1;
+      if (checking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const submission = await normalizeSubmission(
+      { ...base, values, callback_url: 'http://127.0.0.1:9/hook' },
+      'stream',
+      catalogue,
+    );
+    checking = false;
+    assert.equal(submission.values.length, count);
+    const chunks = Math.ceil(count / VALIDATE_CHUNK);
+    // chunks - 1 turns while de-duplicating, as many again while checking.
+    assert.ok(turns >= 2 * (chunks - 1), `${turns} turns of the event loop for twice ${chunks} chunks`);
+  });
 });

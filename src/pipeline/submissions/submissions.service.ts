@@ -14,7 +14,7 @@ import { yieldToEventLoop } from '../../platform/lib/chunks.ts';
 import { buildResultItem } from '../results/results.item.ts';
 import {
   recordValueResultsWithin,
-  reportRecorded,
+  reportRecordedInGroups,
   type GroupOutcome,
   type RecordDeps,
 } from '../results/results.record.ts';
@@ -103,7 +103,7 @@ export async function createJob(
     if (winner && winner !== jobId) return { jobId: winner, replayed: true };
     throw error;
   }
-  if (invalidRecorded) reportRecorded(deps, invalidRecorded);
+  if (invalidRecorded) await reportRecordedInGroups(deps, invalidRecorded, INVALID_RECORD_CHUNK);
   if (submission.intervalMinutes === null && submission.invalidValues.size === submission.values.length) {
     deps.events.jobEnded(jobId);
   }

@@ -18,14 +18,19 @@ export interface ValueResultWrite {
 }
 
 /**
- * Values per statement when completing: each binds 11 parameters, which keeps a statement far under
- * SQLite's 32 766 and PostgreSQL's 65 535 bound parameters (a submission's malformed values, up to
- * 100 000 of a stream, are one group).
+ * Values per statement when completing. Each binds 11 parameters (far under SQLite's 32 766 and
+ * PostgreSQL's 65 535), and the statement picks each row's values from a `case` of one branch per
+ * value, so its work grows with the square of this: 100 keeps a statement short (a submission's
+ * malformed values, up to 100 000 of a stream, are completed in groups of this many statements).
  */
-export const COMPLETION_SLICE_VALUES = 500;
+export const COMPLETION_SLICE_VALUES = 100;
 
-/** Slices of one transaction (the group's): nothing gains from yielding between them. */
-const IN_TRANSACTION = { chunkRows: COMPLETION_SLICE_VALUES, pause: async () => undefined };
+/**
+ * Slices of one transaction (the group's), with a turn of the event loop between two: on SQLite the
+ * transaction holds the one connection, but `/health` reads through its own (docs/performance.md,
+ * "Large malformed submissions").
+ */
+const IN_TRANSACTION = { chunkRows: COMPLETION_SLICE_VALUES };
 
 /** Of the given value indexes of a job, those still pending. */
 export async function listPendingIndexes(

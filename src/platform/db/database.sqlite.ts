@@ -13,6 +13,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import { isDatabaseBusy } from '../errors/app-error.ts';
+import type { Checkpointer } from './database.checkpoint.ts';
 import { sleep } from '../lib/time.ts';
 
 /**
@@ -120,6 +121,7 @@ class ImmediateTransactionDriver implements Driver {
     private readonly inner: Driver,
     private readonly database: SQLite.Database,
     private readonly busyTimeoutMs: number,
+    private readonly checkpointer: Checkpointer | undefined,
   ) {}
 
   init(): Promise<void> {
@@ -170,8 +172,15 @@ class ImmediateTransactionDriver implements Driver {
     return this.inner.releaseConnection(innerOf(connection));
   }
 
-  destroy(): Promise<void> {
-    return this.inner.destroy();
+  /**
+   * The final checkpoint runs on the checkpoint thread before this connection closes; the thread's
+   * connection closes after it, so that SQLite's checkpoint on closing the last connection to the
+   * file runs there too, not here.
+   */
+  async destroy(): Promise<void> {
+    await this.checkpointer?.finish();
+    await this.inner.destroy();
+    await this.checkpointer?.close();
   }
 }
 
@@ -199,6 +208,8 @@ export interface SqliteDialectOptions {
   busyTimeoutMs: number;
   /** Prepared statements kept; 0 prepares every statement anew (Kysely's own behaviour). */
   statementCacheCapacity?: number;
+  /** Checkpoints the file off the event loop; finished and closed with the dialect's driver. */
+  checkpointer?: Checkpointer;
 }
 
 /**
@@ -225,6 +236,7 @@ export class ServiceSqliteDialect extends SqliteDialect {
       super.createDriver(),
       this.#options.database,
       this.#options.busyTimeoutMs,
+      this.#options.checkpointer,
     );
   }
 }

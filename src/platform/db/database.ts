@@ -5,6 +5,11 @@ import { Kysely, PostgresAdapter, PostgresDialect, sql, type Transaction } from 
 import type { Pool } from 'pg';
 import type { DatabaseSchema } from './database.schema.ts';
 import { ServiceSqliteDialect } from './database.sqlite.ts';
+import {
+  DEFAULT_CHECKPOINT_SETTINGS,
+  startCheckpointer,
+  type CheckpointSettings,
+} from './database.checkpoint.ts';
 
 /** The typed Kysely handle used across the service (a transaction is one too). */
 export type Db = Kysely<DatabaseSchema>;
@@ -16,10 +21,12 @@ export type DialectName = 'sqlite' | 'postgres';
 /**
  * Where the data lives: a SQLite file (embedded default) or a PostgreSQL URL (distributed). On
  * SQLite, `busyTimeoutMs` bounds how long a statement waits for another process's write lock
- * (default `SQLITE_BUSY_TIMEOUT_MS`).
+ * (default `SQLITE_BUSY_TIMEOUT_MS`) and `checkpoint` says when the checkpoint thread copies the
+ * WAL into the file (default `DEFAULT_CHECKPOINT_SETTINGS`).
  */
 export type DatabaseTarget =
-  { dialect: 'sqlite'; file: string; busyTimeoutMs?: number } | { dialect: 'postgres'; url: string };
+  | { dialect: 'sqlite'; file: string; busyTimeoutMs?: number; checkpoint?: CheckpointSettings }
+  | { dialect: 'postgres'; url: string };
 
 /**
  * Default wait for another process's SQLite write lock. A 100 000-value submission holds it for a
@@ -44,8 +51,17 @@ export function openDatabase(target: DatabaseTarget): Db {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
+  // Checkpoints run on a thread of their own (database.checkpoint.ts), never inside a COMMIT here;
+  // a WAL reset after one is cut back to the size that triggers the next.
+  const checkpoint = target.checkpoint ?? DEFAULT_CHECKPOINT_SETTINGS;
+  sqlite.pragma('wal_autocheckpoint = 0');
+  sqlite.pragma(`journal_size_limit = ${checkpoint.walBytes}`);
+  const checkpointer = startCheckpointer(
+    { file: target.file, fallBack: () => sqlite.pragma('wal_autocheckpoint = 1000') },
+    checkpoint,
+  );
   return new Kysely<DatabaseSchema>({
-    dialect: new ServiceSqliteDialect({ database: sqlite, busyTimeoutMs }),
+    dialect: new ServiceSqliteDialect({ database: sqlite, busyTimeoutMs, checkpointer }),
   });
 }
 
