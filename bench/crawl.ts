@@ -109,13 +109,19 @@ async function serve(mode: Mode): Promise<void> {
  */
 function servePagesOnce(app: FastifyInstance, standIn?: (url: string) => Promise<string | undefined>): void {
   const pages = new Map<string, string>();
+  // Answers from memory are not kept again: a stand-in page kept per URL would hold every page of
+  // a 20 000-value stream (30 GB; the first run of bench/stream.ts ran this server out of memory).
+  const fromMemory = new WeakSet<object>();
   app.addHook('onRequest', async (request, reply) => {
     const page = pages.get(request.url) ?? (await standIn?.(request.url));
-    if (page !== undefined) return reply.code(200).type('text/html; charset=utf-8').send(page);
+    if (page === undefined) return;
+    fromMemory.add(request);
+    return reply.code(200).type('text/html; charset=utf-8').send(page);
   });
   app.addHook('onSend', async (request, reply, payload) => {
     const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
-    if (reply.statusCode === 200 && html && typeof payload === 'string') pages.set(request.url, payload);
+    const drawn = reply.statusCode === 200 && html && !fromMemory.has(request);
+    if (drawn && typeof payload === 'string') pages.set(request.url, payload);
     return payload;
   });
 }
