@@ -173,6 +173,25 @@ export const BENCH_TARGETS: readonly BenchTarget[] = [
         ),
       ),
     read: ($) => {
+      // The sandbox's item page holds the listing component, as the driver reads it first.
+      const row = $('.x-item').find('.x-item__listing li.s-item');
+      if (row.length === 1) {
+        const listing = {
+          title: cleanText(row.find('.s-item__title').first().text()),
+          price: price(row.find('.s-item__price').first().text()),
+          shipping: price(row.find('.s-item__shipping').text()),
+          currency: $('meta[itemprop="priceCurrency"]').first().attr('content'),
+          identity: ['productID', 'gtin13', 'mpn'].map((name) =>
+            $(`meta[itemprop="${name}"]`).attr('content'),
+          ),
+          bids: row.find('.s-item__bids').attr('data-bids'),
+          ends: row.find('.s-item__time-end time').attr('datetime'),
+          seller: cleanText(row.find('.s-item__seller-name').first().text()),
+          positive: row.find('.s-item__seller-positive').attr('data-percent'),
+          feedback: cleanText(row.find('.s-item__seller-feedback-count').text()),
+        };
+        return listing.price === null ? 0 : 1;
+      }
       const fields = {
         title: cleanText($('#itemTitle, h1.x-item-title__mainTitle').first().text()),
         price: price($('#prcIsum_bidPrice, #prcIsum, #mm-saleDscPrc').first().text()),

@@ -8,11 +8,12 @@
 //   node scripts/run-tests.mjs --list              list the selected files with their lanes, run nothing
 //   node scripts/run-tests.mjs --json=out.json     also write each lane's wall time and file durations
 //
-// Other arguments are path substrings that select files (`npm run test:unit -- jobs`).
+// Other arguments select files: a path substring (`npm run test:unit -- jobs`), or a test file's path
+// or name, which selects only that file (bench/test-suite.mjs lists the files it times).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { buildProblem } from '../bin/compiled.js';
 
 /**
@@ -28,15 +29,38 @@ const STARTS_COMPILED =
 const contentOf = (file) => readFileSync(file, 'utf8');
 
 /**
+ * Files that start processes or measure time and run with `concurrency` files at a time: two or three
+ * (the cores, within that range). Each file has its own PostgreSQL database or SQLite directory, its
+ * own Redis key prefix (`uniqueRedisPrefix`), its own temp directories, and ports 0 or, for a
+ * service it starts, a `freePort()` no other file is handed (test/support), so two files share
+ * nothing but the machine; more than three would only make each wait longer.
+ */
+const SHARED_CONCURRENCY = Math.min(3, Math.max(2, availableParallelism()));
+
+/**
+ * Files that need the machine to themselves, with the reason; they run one at a time after the
+ * concurrent files of their lane. docs/testing.md lists them.
+ */
+const SERIAL = new Map(
+  Object.entries({
+    // Rates per second of wall time: a loaded neighbour delays requests across second boundaries.
+    'test/e2e/cluster.limits.test.ts': 'counts the requests the sandbox sees per second',
+    'test/storage/politeness.cluster.test.ts': 'counts the requests the sandbox sees per second',
+    'test/api/ratelimit.cluster.test.ts': 'six requests must land before a 0.5/s bucket refills',
+  }),
+);
+
+/**
  * The lanes; a file belongs to the first lane that accepts it. `unit` and `api` files share nothing
  * (in-process apps, each on its own SQLite directory or PostgreSQL database, ports 0), so they run
- * concurrently; `integration` and `e2e` start processes and share Redis and run one file at a time.
+ * one per core; `integration` and `e2e` files start processes and servers, `SHARED_CONCURRENCY` at
+ * a time, except the `SERIAL` ones.
  */
 const LANES = [
   {
     // Processes as users start them, and clusters of them.
     name: 'e2e',
-    concurrent: false,
+    concurrency: SHARED_CONCURRENCY,
     accepts: (file) =>
       /^test\/(e2e|streams|browser)\//.test(file) ||
       file.endsWith('.cluster.test.ts') ||
@@ -44,16 +68,16 @@ const LANES = [
   },
   {
     name: 'unit',
-    concurrent: true,
+    concurrency: availableParallelism(),
     accepts: (file) => file.startsWith('src/') && !CRAWLS_OVER_HTTP.test(contentOf(file)),
   },
   {
     name: 'api',
-    concurrent: true,
+    concurrency: availableParallelism(),
     accepts: (file) => /^test\/(api|architecture|client|docs|mock|webhooks)\//.test(file),
   },
   // Storage on both dialects, drivers crawling the sandbox over HTTP, the extractor's scoring.
-  { name: 'integration', concurrent: false, accepts: () => true },
+  { name: 'integration', concurrency: SHARED_CONCURRENCY, accepts: () => true },
 ];
 
 /** The order lanes run in: quick answers first. */
@@ -81,6 +105,13 @@ function laneOf(file) {
   return LANES.find((lane) => lane.accepts(file)).name;
 }
 
+/**
+ * A filter naming a test file (`….test.ts`: its path, or its name in any folder) selects only such
+ * files; any other filter, every path containing it.
+ */
+const selects = (filter, file) =>
+  filter.endsWith('.test.ts') ? file === filter || file.endsWith(`/${filter}`) : file.includes(filter);
+
 function parseArguments(argv) {
   const options = { lanes: new Set(), durations: false, filters: [] };
   for (const argument of argv) {
@@ -103,13 +134,39 @@ function parseArguments(argv) {
   return options;
 }
 
-/** Runs one lane's files; answers whether they passed and each file's duration. */
-function runLane(lane, files) {
+/** Each file's duration in the last run that ran it (kept beside the checks' caches, not committed). */
+const LAST_DURATIONS = 'node_modules/.cache/pricecrawl/test-durations.json';
+
+function readLastDurations() {
+  try {
+    return JSON.parse(readFileSync(LAST_DURATIONS, 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+function rememberDurations(results) {
+  const last = readLastDurations();
+  for (const { durations } of results)
+    for (const entry of durations) last[relative(process.cwd(), entry.file)] = entry.durationMs;
+  mkdirSync(dirname(LAST_DURATIONS), { recursive: true });
+  writeFileSync(LAST_DURATIONS, `${JSON.stringify(last, null, 1)}\n`);
+}
+
+/**
+ * The slowest files (by their last run; new files count as slowest) start first, so a long file
+ * does not begin near the end of a concurrent lane and run there alone.
+ */
+function slowestFirst(files) {
+  const last = readLastDurations();
+  const known = (file) => last[file] ?? Number.POSITIVE_INFINITY;
+  return [...files].sort((a, b) => known(b) - known(a) || a.localeCompare(b));
+}
+
+/** Runs `files` in one `node --test`, `concurrency` at a time; answers whether they passed and their durations. */
+function runFiles(files, concurrency) {
   const outDir = mkdtempSync(join(tmpdir(), 'pricecrawl-durations-'));
   const durationsFile = join(outDir, 'durations.jsonl');
-  const concurrency = lane.concurrent ? Math.max(1, availableParallelism()) : 1;
-  console.log(`== lane ${lane.name}: ${files.length} files, ${concurrency} at a time`);
-  const startedMs = Date.now();
   const result = spawnSync(
     process.execPath,
     [
@@ -126,7 +183,6 @@ function runLane(lane, files) {
     ],
     { stdio: 'inherit' },
   );
-  const wallMs = Date.now() - startedMs;
   let durations = [];
   try {
     durations = readFileSync(durationsFile, 'utf8')
@@ -137,7 +193,34 @@ function runLane(lane, files) {
     // No file: the runner stopped before any file ended; the exit status says why.
   }
   rmSync(outDir, { recursive: true, force: true });
-  return { lane: lane.name, passed: result.status === 0, wallMs, durations };
+  return { passed: result.status === 0, durations };
+}
+
+/**
+ * Runs one lane: its files `lane.concurrency` at a time, then its `SERIAL` files one at a time.
+ * Answers whether they passed, the lane's wall time and each file's duration.
+ */
+function runLane(lane, files) {
+  const serial = files.filter((file) => SERIAL.has(file));
+  const shared = files.filter((file) => !SERIAL.has(file));
+  const concurrency = Math.max(1, Math.min(lane.concurrency, shared.length));
+  const alone = serial.length > 0 ? ` + ${serial.length} one at a time` : '';
+  console.log(`== lane ${lane.name}: ${shared.length} files, ${concurrency} at a time${alone}`);
+  const startedMs = Date.now();
+  const runs = [];
+  if (shared.length > 0) runs.push(runFiles(concurrency > 1 ? slowestFirst(shared) : shared, concurrency));
+  if (serial.length > 0) {
+    console.log(`== lane ${lane.name}: alone on the machine: ${serial.join(', ')}`);
+    runs.push(runFiles(serial, 1));
+  }
+  return {
+    lane: lane.name,
+    passed: runs.every((run) => run.passed),
+    wallMs: Date.now() - startedMs,
+    concurrency,
+    serial: serial.length,
+    durations: runs.flatMap((run) => run.durations),
+  };
 }
 
 function printDurations(results, all) {
@@ -156,19 +239,43 @@ function printDurations(results, all) {
   }
 }
 
+/**
+ * Lanes that run one after the other, except `unit` and `api` when both run (`test:fast`, `npm
+ * test`): their files share nothing and take one core each, so they form one pool, whose slowest
+ * files (the API's) start first instead of after the last unit file.
+ */
+function pooled(lanes) {
+  const names = lanes.map((lane) => lane.name);
+  if (!names.includes('unit') || !names.includes('api'))
+    return lanes.map((lane) => ({ ...lane, members: [lane.name] }));
+  const unit = lanes.find((lane) => lane.name === 'unit');
+  return lanes.flatMap((lane) => {
+    if (lane.name === 'unit') return [{ ...unit, name: 'unit+api', members: ['unit', 'api'] }];
+    return lane.name === 'api' ? [] : [{ ...lane, members: [lane.name] }];
+  });
+}
+
 function main() {
   const options = parseArguments(process.argv.slice(2));
-  const files = ['src', 'test']
-    .flatMap((dir) => findTests(dir))
+  const all = ['src', 'test'].flatMap((dir) => findTests(dir));
+  const stale = [...SERIAL.keys()].filter((file) => !all.includes(file));
+  if (stale.length > 0) {
+    console.error(`SERIAL in scripts/run-tests.mjs names files that do not exist: ${stale.join(', ')}`);
+    process.exit(2);
+  }
+  const files = all
     .filter((file) => options.lanes.has(laneOf(file)))
-    .filter((file) => options.filters.length === 0 || options.filters.some((filter) => file.includes(filter)))
+    .filter((file) => options.filters.length === 0 || options.filters.some((filter) => selects(filter, file)))
     .sort();
   if (files.length === 0) {
     console.error('no test files matched');
     process.exit(1);
   }
   if (options.list) {
-    for (const file of files) console.log(`${laneOf(file)}\t${file}`);
+    for (const file of files) {
+      const alone = SERIAL.has(file) ? `\talone: ${SERIAL.get(file)}` : '';
+      console.log(`${laneOf(file)}\t${file}${alone}`);
+    }
     return;
   }
   const lanes = ORDER.map((name) => LANES.find((lane) => lane.name === name)).filter((lane) =>
@@ -182,12 +289,13 @@ function main() {
     const built = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
     if (built.status !== 0) process.exit(built.status ?? 1);
   }
-  const results = lanes.map((lane) =>
+  const results = pooled(lanes).map((lane) =>
     runLane(
       lane,
-      files.filter((file) => laneOf(file) === lane.name),
+      files.filter((file) => lane.members.includes(laneOf(file))),
     ),
   );
+  rememberDurations(results);
   printDurations(results, options.durations);
   // bench/test-suite.mjs reads the figures from here.
   if (options.json) writeFileSync(options.json, `${JSON.stringify(results, null, 2)}\n`);

@@ -160,17 +160,26 @@ describe('the web dashboard in a browser', { skip }, () => {
   it('handles a key form submitted while the home view still loads', async () => {
     const email = await newUser();
     const { page, consoleErrors } = await openPage('early-submit');
-    // The account's jobs answer late, so the form is on the page before the view finished loading.
+    // The account's jobs are held until the key form was submitted: the view is still loading then.
+    let answerJobs: () => void = () => undefined;
+    const jobsHeld = new Promise<void>((resolve) => (answerJobs = resolve));
     await page.route('**/v1/account/jobs*', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await jobsHeld;
       await route.continue();
     });
     await page.goto(`${origin}/dashboard`);
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    const jobsAsked = page.waitForRequest((request) => request.url().includes('/v1/account/jobs'));
     await signIn(page, email);
     await page.getByRole('heading', { name: 'Credits', exact: true }).waitFor();
+    await jobsAsked;
     await page.getByLabel('Name').fill('early-key');
+    const keyAsked = page.waitForRequest(
+      (request) => request.method() === 'POST' && request.url().endsWith('/v1/account/api-keys'),
+    );
     await page.getByLabel('Name').press('Enter');
+    await keyAsked;
+    answerJobs();
     await page.getByText('Key early-key created.').waitFor();
     assert.equal(new URL(page.url()).search, '', 'the browser did not submit the form itself');
     assert.deepEqual(consoleErrors(), []);

@@ -1,21 +1,25 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { sleep } from '../../src/platform/lib/time.ts';
+import { pino } from 'pino';
 import { fetchTruth, startHarness, type Harness } from '../support/harness.ts';
 import { awaitResults, submitJob } from '../support/run-job.ts';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.ts';
 import { until } from '../support/until.ts';
 
-const OUTAGE_MS = 10_000;
-
-describe('fault: PostgreSQL unreachable for 10 s (a proxy between the service and PostgreSQL is cut)', () => {
+describe('fault: PostgreSQL unreachable (a proxy between the service and PostgreSQL is cut)', () => {
   let proxy: TcpProxy;
   let harness: Harness;
+  // Error lines the service logged: the queue loop's failed claims show it met the outage too.
+  const logged: string[] = [];
 
   before(async () => {
     const admin = new URL(process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
     proxy = await startTcpProxy(admin.hostname, Number(admin.port || 5432));
-    harness = await startHarness({ dialect: 'postgres', routeDatabaseUrl: (url) => proxy.route(url) });
+    harness = await startHarness({
+      dialect: 'postgres',
+      routeDatabaseUrl: (url) => proxy.route(url),
+      logger: pino({ level: 'error' }, { write: (line: string) => void logged.push(line) }),
+    });
   });
   after(async () => {
     await proxy?.restore().catch(() => undefined);
@@ -30,9 +34,7 @@ describe('fault: PostgreSQL unreachable for 10 s (a proxy between the service an
     assert.equal((await harness.app.inject({ url: jobUrl, headers })).statusCode, 404);
 
     await proxy.cut();
-    const outageEndsMs = Date.now() + OUTAGE_MS;
-    const seen: string[] = [];
-    while (Date.now() < outageEndsMs) {
+    const askDuringOutage = async () => {
       const expected = [
         { url: '/health', message: 'database unreachable' },
         { url: jobUrl, message: 'database unavailable, try again shortly' },
@@ -43,13 +45,17 @@ describe('fault: PostgreSQL unreachable for 10 s (a proxy between the service an
         assert.equal(answer.statusCode, 503, `${url}: ${answer.body}`);
         assert.deepEqual(answer.json(), { error: true, message });
         assert.ok(Date.now() - startedMs < 6000, `${url} answered within the connect timeout`);
-        seen.push(url);
       }
       const api = await harness.app.inject({ url: jobUrl, headers });
       assert.equal(api.headers['retry-after'], '5');
-      await sleep(1000);
-    }
-    assert.ok(seen.length >= 4, `asked ${seen.length} times during the outage`);
+    };
+    await askDuringOutage();
+    await askDuringOutage();
+    // The outage lasts until the worker side met it as well; the API answers the same meanwhile.
+    await until('the queue loop failed to claim work', () =>
+      logged.some((line) => line.includes('queue claim failed')),
+    );
+    await askDuringOutage();
 
     await proxy.restore();
     await until('the service answers again', async () => {

@@ -1,26 +1,14 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { openDatabase } from '../../src/platform/db/database.ts';
 import { sleep } from '../../src/platform/lib/time.ts';
+import { freePort } from '../support/processes.ts';
 
 const API_KEY = `svc_live_${'e2eTestKey0'.repeat(5).slice(0, 48)}`;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** Starts the service the way the README says (`npm start`), on its own ports and data directory. */
 function startService(env: Record<string, string>): ChildProcess {

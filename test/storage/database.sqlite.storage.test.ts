@@ -133,14 +133,19 @@ describe('the SQLite dialect', () => {
   it('waits for a lock without blocking the event loop, then fails with a 503 database_busy', async () => {
     const file = newFile();
     const holder = openCounter(file);
-    const waiter = openCounter(file, 150);
+    // A busy timeout long enough for a loaded machine to run several 10 ms timers while it waits; a
+    // wait that blocked the event loop would let at most one run, after it.
+    const waiter = openCounter(file, 600);
     await createCounter(holder);
     let release = () => {};
+    let locked = () => {};
+    const holding = new Promise<void>((resolve) => (locked = resolve));
     const held = holder.transaction().execute(async (trx) => {
       await trx.updateTable('counters').set({ value: 1 }).execute();
+      locked();
       await new Promise<void>((resolve) => (release = resolve));
     });
-    await sleep(20);
+    await holding;
     let ticks = 0;
     const ticker = setInterval(() => (ticks += 1), 10);
     const refused = await waiter

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
-import { redisKeyLocks } from '../../src/platform/cluster/cluster.locks.ts';
+import { redisKeyLocks, type KeyLocks } from '../../src/platform/cluster/cluster.locks.ts';
 import type { ValueQuery } from '../../src/crawl/vocabulary/crawl.types.ts';
 import { openDatabase, type Db } from '../../src/platform/db/database.ts';
 import { serveValue, type ServeDeps } from '../../src/pipeline/observations/observations.service.ts';
@@ -80,9 +80,22 @@ describe('cluster-wide single-flight: two processes on one PostgreSQL and Redis'
 
   /** Serves the same value in two "processes" at once; answers the crawls made and how each was served. */
   async function serveInTwo(value: string, shared: Pick<ServeDeps, 'flightLocks'>) {
+    // Holds asked and not yet answered: a process waiting there for the other one's crawl.
+    let waiting = 0;
+    const locks = shared.flightLocks;
+    const flightLocks: KeyLocks | undefined = locks && {
+      async hold(...args) {
+        waiting += 1;
+        try {
+          return await locks.hold(...args);
+        } finally {
+          waiting -= 1;
+        }
+      },
+    };
     const processes = [
-      { ...harness.runtime.deps, ...shared },
-      { ...harness.runtime.deps, db: otherDb, ...shared },
+      { ...harness.runtime.deps, flightLocks },
+      { ...harness.runtime.deps, db: otherDb, flightLocks },
     ];
     const jobs = [await eligibleJob(value), await eligibleJob(value)];
     let crawls = 0;
@@ -97,8 +110,8 @@ describe('cluster-wide single-flight: two processes on one PostgreSQL and Redis'
       serveValue(deps, jobs[index]!, { index: 0, query: queryFor(value), crawl }),
     );
     await until('the first crawl started', () => crawls >= 1);
-    // Long enough for an unguarded second process to start its own crawl.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The second process has started its own crawl (no lock between them) or waits for the lock.
+    await until('both processes crawl or wait for the lock', () => crawls + waiting >= 2);
     open();
     await Promise.all(serving);
     const served = [];

@@ -1,18 +1,58 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sleep } from '../../src/platform/lib/time.ts';
 
-/** A port nothing listens on at the moment of asking. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Where ports handed to other processes come from: below Linux's ephemeral range (32768-60999), from
+ * which `listen(0)` and outgoing connections take theirs. A port taken from that range would be free
+ * when asked and could be taken by a neighbour test file's `listen(0)` or connection in the seconds
+ * before the started service binds it.
+ */
+const HANDED_PORTS = { first: 20_000, count: 12_000 };
+
+/** One file per handed port, made with `wx`: two test processes never hand out the same port. */
+const CLAIMS = join(tmpdir(), 'pricecrawl-test-ports');
+const claims: string[] = [];
+process.once('exit', () => claims.forEach((file) => rmSync(file, { force: true })));
+
+/** Claims `port` for this process; false when another (running or ended) claimed it first. */
+function claim(port: number): boolean {
+  const file = join(CLAIMS, String(port));
+  try {
+    writeFileSync(file, String(process.pid), { flag: 'wx' });
+  } catch {
+    // A claim left by a killed process is never taken over: a takeover cannot be made atomic.
+    return false;
+  }
+  claims.push(file);
+  return true;
+}
+
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+/**
+ * A port for a process the test starts (`PORT`, `SANDBOX_PORT`, `HEALTH_PORT`): nothing listens on
+ * it, no other test process was handed it, and no `listen(0)` or outgoing connection will take it.
+ */
+export async function freePort(): Promise<number> {
+  mkdirSync(CLAIMS, { recursive: true });
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const port = HANDED_PORTS.first + randomInt(HANDED_PORTS.count);
+    if (claim(port) && (await bindable(port))) return port;
+  }
+  throw new Error(
+    `no free port between ${HANDED_PORTS.first} and ${HANDED_PORTS.first + HANDED_PORTS.count}`,
+  );
 }
 
 /** A service process started by a test, in its own process group. */

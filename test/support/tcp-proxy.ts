@@ -1,5 +1,5 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { freePort } from './processes.ts';
 
 /** A TCP proxy to a server that a test can cut (refuse and drop every connection) and restore. */
 export interface TcpProxy {
@@ -13,11 +13,15 @@ export interface TcpProxy {
   close(): Promise<void>;
 }
 
-/** Starts a proxy on 127.0.0.1 (a free port) to `targetHost:targetPort`. */
+/**
+ * Starts a proxy on 127.0.0.1 to `targetHost:targetPort`. Its port comes from `freePort()`, outside
+ * the range of `listen(0)` and outgoing connections: while cut, no neighbour can take it, so
+ * `restore` can listen on it again.
+ */
 export async function startTcpProxy(targetHost: string, targetPort: number): Promise<TcpProxy> {
   const sockets = new Set<Socket>();
   let server: Server | undefined;
-  let port = 0;
+  const port = await freePort();
 
   function track(socket: Socket): void {
     sockets.add(socket);
@@ -39,7 +43,6 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
       next.once('error', reject);
       next.listen(port, '127.0.0.1', () => resolve());
     });
-    port = (next.address() as AddressInfo).port;
     server = next;
   }
 

@@ -14,6 +14,7 @@ import {
 import type { WebhookDelivery } from '../../src/pipeline/deliveries/deliveries.table.ts';
 import { DIALECTS } from '../support/databases.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
+import { until } from '../support/until.ts';
 import {
   startReceiver,
   type ReceivedRequest,
@@ -97,6 +98,12 @@ for (const dialect of DIALECTS) {
       });
       const body = response.json() as { job_id: string; webhook_secret: string; error: boolean };
       assert.equal(body.error, false);
+      // Its deliveries wait for the answer: the route's onResponse hook releases them, which may
+      // finish after inject() resolved (a round before then found one of two, on a loaded machine).
+      await until('the answer released the deliveries', async () => {
+        const job = await findJob(harness.runtime.deps.db, body.job_id);
+        return job?.answer_pending === 0;
+      });
       return { jobId: body.job_id, secret: body.webhook_secret };
     }
 
@@ -316,25 +323,24 @@ for (const dialect of DIALECTS) {
 
     it('times out a hanging receiver without delaying another job, within the per-receiver bound', async () => {
       const hanging = await receiver(() => undefined);
-      const fast = await receiver();
-      const slowJob = await stream(hanging.url, BAD_GTINS.slice(0, 5), 1);
+      // What the hanging receiver held when the other job's delivery arrived.
+      let heldMeanwhile: number | undefined;
+      const fast = await receiver((_request, response) => {
+        heldMeanwhile ??= hanging.inFlight;
+        response.end('ok');
+      });
+      // Three attempts at two per receiver: the third waits for a timeout to free a place.
+      const slowJob = await stream(hanging.url, BAD_GTINS.slice(0, 3), 1);
       const quickJob = await stream(fast.url, BAD_GTINS.slice(0, 1));
       const dispatcher = sender({ hostConcurrency: 2, timeoutMs: 1500 });
       dispatcher.start();
-      const started = Date.now();
-      while ((await only(quickJob.jobId)).status !== 'delivered') {
-        assert.ok(Date.now() - started < 1000, 'the fast receiver was held up');
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      assert.ok(hanging.inFlight > 0, 'the slow receiver is still holding its attempts');
-      // Until the first attempts time out, only hostConcurrency of the five reached the receiver.
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + 1200 - Date.now())));
-      assert.equal(hanging.requests.length, 2, 'at most hostConcurrency attempts per receiver');
-      while ((await deliveries(slowJob.jobId)).some((d) => d.attempts === 0)) {
-        assert.ok(Date.now() - started < 10_000, 'hanging attempts never finished');
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      assert.equal(hanging.requests.length, 5);
+      await until('the other job delivered', async () => (await only(quickJob.jobId)).status === 'delivered');
+      assert.ok((heldMeanwhile ?? 0) > 0, 'delivered while the hanging receiver held its attempts');
+      await until('every attempt at the hanging receiver timed out', async () =>
+        (await deliveries(slowJob.jobId)).every((d) => d.attempts === 1),
+      );
+      assert.equal(hanging.requests.length, 3);
+      assert.equal(hanging.maxInFlight, 2, 'at most hostConcurrency attempts per receiver');
       for (const delivery of await deliveries(slowJob.jobId)) {
         assert.deepEqual([delivery.status, delivery.attempts], ['pending', 1]);
         assert.match(delivery.last_error ?? '', /no complete answer within 1500 ms/);
@@ -352,7 +358,7 @@ for (const dialect of DIALECTS) {
       const { jobId } = await stream(slow.url, BAD_GTINS.slice(0, 4), 1);
       const [one, two] = [sender(), sender()];
       const rounds = Promise.all([one.runOnce(), two.runOnce()]);
-      while (slow.requests.length < 4) await new Promise((resolve) => setTimeout(resolve, 10));
+      await until('all four deliveries in flight', () => slow.requests.length === 4);
       const [first] = await deliveries(jobId);
       // Replay while its attempt is in flight: the replay's fresh budget survives the attempt's 500.
       const replay = await harness.app.inject({
@@ -397,11 +403,9 @@ for (const dialect of DIALECTS) {
       assert.equal(await shared.runOnce(), 1, 'the leased one waits for its lease');
       const embedded = sender({ soleWorker: true, pollIntervalMs: 20 });
       embedded.start();
-      const started = Date.now();
-      while ((await deliveries(jobId)).some((d) => d.status !== 'delivered')) {
-        assert.ok(Date.now() - started < 5000, 'the sole worker did not take over the stale lease');
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await until('the sole worker took over the stale lease and delivered both', async () =>
+        (await deliveries(jobId)).every((d) => d.status === 'delivered'),
+      );
     });
 
     it('sends a batch job with a callback_url one final delivery with all its results', async () => {

@@ -61,6 +61,12 @@ export function sampleFolder(root: string, source: string, country: string, outc
   return join(root, safe(source), safe(country), safe(outcome));
 }
 
+/**
+ * Pages kept by this process so far: part of a sample's file name, after its time, so that pages
+ * kept within one millisecond still sort in the order they were kept.
+ */
+let keptCount = 0;
+
 /** Keeps `event`'s page and drops the oldest beyond the limit. */
 export async function keepSample(
   root: string,
@@ -70,7 +76,9 @@ export async function keepSample(
   const folder = sampleFolder(root, event.source, event.country, event.outcome);
   await mkdir(folder, { recursive: true });
   const keptAt = new Date();
-  const name = `${keptAt.toISOString().replace(/[:.]/g, '-')}-${process.pid}-${Math.floor(Math.random() * 1e6)}`;
+  keptCount += 1;
+  const sequence = String(keptCount).padStart(12, '0');
+  const name = `${keptAt.toISOString().replace(/[:.]/g, '-')}-${sequence}-${process.pid}-${Math.floor(Math.random() * 1e6)}`;
   const body = Buffer.from(event.sample.body, 'utf8');
   const record: SampleRecord = {
     source: event.source,
@@ -111,5 +119,5 @@ export async function listSamples(
       }
     }
   }
-  return found.sort((a, b) => b.kept_at.localeCompare(a.kept_at));
+  return found.sort((a, b) => b.kept_at.localeCompare(a.kept_at) || b.file.localeCompare(a.file));
 }

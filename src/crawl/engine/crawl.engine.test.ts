@@ -12,6 +12,7 @@ import {
   status,
   type TestServer,
 } from '../../../test/support/fetch-server.ts';
+import { until } from '../../../test/support/until.ts';
 
 const FAST: Partial<FetcherOptions> = {
   requestTimeoutMs: 2_000,
@@ -217,17 +218,30 @@ describe('crawl engine', () => {
     const onUnhandled = (reason: unknown): void => void unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
     try {
-      let lateFetch: Promise<unknown> | undefined;
+      // The driver runs on once the engine has answered the deadline, and fetches too late.
+      let runOn: () => void = () => undefined;
+      const answered = new Promise<void>((resolve) => (runOn = resolve));
+      let fetched: (late: { fetching: Promise<unknown> }) => void = () => undefined;
+      const lateFetch = new Promise<{ fetching: Promise<unknown> }>((resolve) => (fetched = resolve));
+      let ended: () => void = () => undefined;
+      const driverEnded = new Promise<void>((resolve) => (ended = resolve));
       const driver = driverOf(async (context) => {
-        await new Promise((resolve) => setTimeout(resolve, 80));
-        lateFetch = context.fetchPage({ url: `${server.url}/product/p1`, jobType: 'product' });
-        await lateFetch;
-        throw new Error('late failure');
+        try {
+          await answered;
+          const fetching = context.fetchPage({ url: `${server.url}/product/p1`, jobType: 'product' });
+          fetched({ fetching });
+          await fetching;
+          throw new Error('late failure');
+        } finally {
+          // Two turns later: its rejection has reached the engine, or 'unhandledRejection'.
+          setImmediate(() => setImmediate(ended));
+        }
       });
       const result = await engine.crawlValue(input('p1', { driver, deadline: new Date(Date.now() + 20) }));
       assert.deepEqual(result, { failure: 'timeout', crawls: [] });
-      await new Promise((resolve) => setTimeout(resolve, 150));
-      await assert.rejects(lateFetch ?? Promise.reject(new Error('driver did not run on')));
+      runOn();
+      await assert.rejects((await lateFetch).fetching);
+      await driverEnded;
       assert.equal(result.crawls.length, 0, 'the returned records do not grow afterwards');
       assert.deepEqual(unhandled, []);
     } finally {
@@ -249,7 +263,7 @@ describe('crawl engine shutdown', () => {
       sellerNames: { getMany: async () => new Map(), set: async () => undefined },
     };
     const running = engine.crawlValue(base);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await until('the crawl is waiting on the hanging page', () => server.count('/product/hang') === 1);
     await engine.close();
     assert.deepEqual(await running, { failure: 'source currently unavailable', crawls: [] });
     assert.deepEqual(await engine.crawlValue(base), { failure: 'source currently unavailable', crawls: [] });

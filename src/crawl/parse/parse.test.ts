@@ -36,6 +36,13 @@ describe('page checks', () => {
     assert.doesNotThrow(() => assertCompletePage(page(product)));
   });
 
+  it('finds the closing html tag of a large page near its end or far before it, and misses none', () => {
+    const filler = `<script>${'var x = "<p>";'.repeat(20_000)}</script>`;
+    assert.doesNotThrow(() => assertCompletePage(page(`<html><body>${filler}</body></HTML >`)));
+    assert.doesNotThrow(() => assertCompletePage(page(`<html><body></body></html><!--${filler}-->`)));
+    assert.throws(() => assertCompletePage(page(`<html><body>${filler}</body></htm`)), PageParseError);
+  });
+
   it('reads embedded state and reports missing or cut state as a parse error', () => {
     const body = '<script id="__STATE__" type="application/json">{"a":{"b":[{"c":"d"}]},"n":2}</script>';
     const state = new StateReader(embeddedJson(page(body), '__STATE__'), 'test');

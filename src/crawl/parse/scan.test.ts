@@ -47,4 +47,31 @@ describe('streaming element scan', () => {
     assert.equal(insideAll([...list, ...withClass(kept, 'row')]).length, 6);
     assert.deepEqual(insideAll([]), []);
   });
+
+  it('keeps a tag only inside a named container when the rule looks at the kept parent', () => {
+    const inside = scanElements(
+      HTML,
+      (name, attribs, parent) =>
+        keepClasses(['row'])(name, attribs) ||
+        (name === 'span' && parent !== undefined && hasClass(parent, 'x')),
+    );
+    assert.deepEqual(
+      inside.map((element) => `${element.name}:${element.attribs['data-id'] ?? element.text}`),
+      ['li:1', 'span:1,00\u00a0€', 'li:2'],
+    );
+  });
+
+  it('gives the text without hidden parts as shownText, never hiding the element itself', () => {
+    const html =
+      '<div class="t">Title<span class="clipped">opens a tab</span> <b>new</b></div><p class="clipped">x<i class="clipped">y</i></p>';
+    const kept = scanElements(html, keepClasses(['t', 'clipped']), {
+      hide: (_name, attribs) => attribs.class === 'clipped',
+    });
+    const title = kept.find((element) => element.name === 'div');
+    const clipped = kept.find((element) => element.name === 'p');
+    assert.equal(title?.text, 'Titleopens a tab new');
+    assert.equal(title?.shownText, 'Title new');
+    assert.equal(clipped?.shownText, 'x');
+    assert.equal(scanElements(html, keepClasses(['t']))[0]?.shownText, undefined);
+  });
 });

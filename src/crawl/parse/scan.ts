@@ -21,6 +21,11 @@ export interface ScannedElement {
   readonly inner: ScannedElement[];
   /** The nearest kept element around this one, or undefined. */
   readonly parent: ScannedElement | undefined;
+  /**
+   * With {@link ScanOptions.hide}: the text without what stands inside hidden elements within this
+   * one (cheerio's clone, `.find(hidden).remove()`, `.text()`); the element itself is never left out.
+   */
+  shownText?: string;
 }
 
 /**
@@ -34,11 +39,18 @@ export type KeepElement = (
   parent?: ScannedElement,
 ) => boolean;
 
+/** What else a scan records. */
+export interface ScanOptions {
+  /** Elements whose text (and everything inside them) the `shownText` of the elements around them leaves out. */
+  hide?: (name: string, attribs: Readonly<Record<string, string>>) => boolean;
+}
+
 /**
  * Every element of `html` that `keep` accepts, in document order. Opening and closing follow
  * htmlparser2's HTML rules (implied closes, void elements), as cheerio's DOM does.
  */
-export function scanElements(html: string, keep: KeepElement): ScannedElement[] {
+export function scanElements(html: string, keep: KeepElement, options: ScanOptions = {}): ScannedElement[] {
+  if (options.hide !== undefined) return scanHiding(html, keep, options.hide);
   const kept: ScannedElement[] = [];
   // One entry per open element: the kept element, or undefined for the others.
   const stack: (ScannedElement | undefined)[] = [];
@@ -63,6 +75,69 @@ export function scanElements(html: string, keep: KeepElement): ScannedElement[] 
       },
       onclosetag() {
         if (stack.pop() !== undefined) open.pop();
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.end(html);
+  return kept;
+}
+
+/**
+ * {@link scanElements} that also fills `shownText`. A text is shown in an element when no hidden
+ * element opened inside it is still open: each kept element notes how many hidden elements were open
+ * once it was (itself included), and the text counts where that number is the current one.
+ */
+function scanHiding(
+  html: string,
+  keep: KeepElement,
+  hide: NonNullable<ScanOptions['hide']>,
+): ScannedElement[] {
+  const kept: ScannedElement[] = [];
+  const stack: { element: ScannedElement | undefined; hidden: boolean }[] = [];
+  const open: ScannedElement[] = [];
+  const hiddenAt: number[] = [];
+  let hiddenOpen = 0;
+  const parser = new Parser(
+    {
+      onopentag(name, attribs) {
+        const hidden = hide(name, attribs);
+        if (hidden) hiddenOpen += 1;
+        const parent = open[open.length - 1];
+        if (!keep(name, attribs, parent)) {
+          stack.push({ element: undefined, hidden });
+          return;
+        }
+        const classes = classesOf(attribs);
+        const element: ScannedElement = {
+          name,
+          attribs,
+          classes,
+          text: '',
+          inner: [],
+          parent,
+          shownText: '',
+        };
+        for (const outer of open) outer.inner.push(element);
+        kept.push(element);
+        open.push(element);
+        hiddenAt.push(hiddenOpen);
+        stack.push({ element, hidden });
+      },
+      ontext(text) {
+        for (let index = 0; index < open.length; index += 1) {
+          const element = open[index] as ScannedElement;
+          element.text += text;
+          if (hiddenAt[index] === hiddenOpen) element.shownText += text;
+        }
+      },
+      onclosetag() {
+        const closed = stack.pop();
+        if (closed?.hidden) hiddenOpen -= 1;
+        if (closed?.element !== undefined) {
+          open.pop();
+          hiddenAt.pop();
+        }
       },
     },
     { decodeEntities: true },

@@ -1,11 +1,13 @@
 /**
  * eBay's search card of 2025 on (`li.s-card`, G34: source_04), as the fixture page of ebay.com
  * shows it: the listing id in `data-listingid`, the title in `.s-card__title`, the price in
- * `.s-card__price`, delivery, bids and the seller line as `.s-card__attribute-row` texts.
+ * `.s-card__price`, delivery, bids and the seller line as `.s-card__attribute-row` texts. The card
+ * is read from the elements the search page's scan kept (`source-04.parse.ts`).
  */
 import type { FetchedPage } from '../../vocabulary/crawl.types.ts';
 import { conditionOf } from '../../parse/condition.ts';
-import { absoluteUrl, required, type Selection } from '../../parse/page.ts';
+import { absoluteUrl, required } from '../../parse/page.ts';
+import { firstWithClass, insideAll, withClass, type ScannedElement } from '../../parse/scan.ts';
 import { cleanText, parseAmount, totalOf } from '../../parse/values.ts';
 
 /** One listing as a search card, an item page or a catalogue product page shows it. */
@@ -45,11 +47,26 @@ const FREE = /free|kostenlos|gratuit|gratis/iu;
 /** `cf3r  99.6% positive (4.5K)`, or the name and the rest in two spans. */
 const SELLER_LINE = /^(.*?)\s*([\d.,]+)\s?%\s*(?:positive|positiv\w*)\s*\(([\d.,]+)(K?)\)/iu;
 
-function rowsOf(card: Selection): string[] {
-  return card
-    .find('.su-card-container__attributes__primary .s-card__attribute-row')
-    .toArray()
-    .map((row) => cleanText(card.find(row).text()));
+/** The classes a search page's scan keeps for the cards of this layout. */
+export const CARD_CLASSES = [
+  's-card',
+  's-card__link',
+  's-card__title',
+  's-card__price',
+  's-card__subtitle',
+  's-card__time-end',
+  's-card__attribute-row',
+  'su-card-container__attributes__primary',
+  'su-card-container__attributes__secondary',
+] as const;
+
+/** The `.s-card__attribute-row` elements inside a card's `container` block, once each, in order. */
+function rowsIn(inner: readonly ScannedElement[], container: string): ScannedElement[] {
+  return withClass(insideAll(withClass(inner, container)), 's-card__attribute-row');
+}
+
+function rowsOf(card: ScannedElement): string[] {
+  return rowsIn(card.inner, 'su-card-container__attributes__primary').map((row) => cleanText(row.text));
 }
 
 function shippingOf(rows: readonly string[]): number {
@@ -58,10 +75,8 @@ function shippingOf(rows: readonly string[]): number {
   return parseAmount(row) ?? 0;
 }
 
-function sellerOf(card: Selection): { name: string; rating: number | null; count: number | null } {
-  const line = cleanText(
-    card.find('.su-card-container__attributes__secondary .s-card__attribute-row').first().text(),
-  );
+function sellerOf(card: ScannedElement): { name: string; rating: number | null; count: number | null } {
+  const line = cleanText(rowsIn(card.inner, 'su-card-container__attributes__secondary')[0]?.text);
   const match = SELLER_LINE.exec(line);
   if (!match) return { name: line, rating: null, count: null };
   const count = Number((match[3] ?? '').replace(',', ''));
@@ -85,31 +100,41 @@ function linkOf(href: string | undefined, page: FetchedPage): { url: string; epi
  * only, so `ends_at` is read where a `<time datetime>` carries the instant (the sandbox) and is
  * null otherwise.
  */
-export function readCard(card: Selection, page: FetchedPage, currency: string): Listing {
-  const href = card.find('a.s-card__link').first().attr('href');
+export function readCard(card: ScannedElement, page: FetchedPage, currency: string): Listing {
+  const inner = card.inner;
+  const href = firstWithClass(inner, 's-card__link', 'a')?.attribs.href;
   const link = linkOf(href, page);
-  const title = card.find('.s-card__title').first().clone();
-  title.find('.clipped, .s-card__new-listing').remove();
-  const price = required(parseAmount(card.find('.s-card__price').first().text()), 'listing price', page);
+  const title = firstWithClass(inner, 's-card__title');
+  const price = required(parseAmount(firstWithClass(inner, 's-card__price')?.text), 'listing price', page);
   const rows = rowsOf(card);
   const shipping = shippingOf(rows);
   const bids = rows.map((text) => BIDS.exec(text)?.[1]).find((count) => count !== undefined);
   const seller = sellerOf(card);
   return {
-    item_id: required(card.attr('data-listingid') ?? ITEM_LINK.exec(href ?? '')?.[1], 'listing id', page),
+    item_id: required(card.attribs['data-listingid'] ?? ITEM_LINK.exec(href ?? '')?.[1], 'listing id', page),
     epid: link.epid,
-    title: cleanText(title.text()),
+    title: cleanText(title?.shownText ?? title?.text),
     url: link.url,
     price,
     shipping,
     total: totalOf(price, shipping),
     currency,
-    condition: conditionOf(cleanText(card.find('.s-card__subtitle span').first().text())),
+    condition: conditionOf(cleanText(firstSpanIn(inner, 's-card__subtitle')?.text)),
     listing_type: bids === undefined ? 'fixed_price' : 'auction',
     bids: bids === undefined ? null : Number(bids),
-    ends_at: card.find('.s-card__time-end time').attr('datetime') ?? null,
+    ends_at: firstTimeIn(inner, 's-card__time-end')?.attribs.datetime ?? null,
     seller_name: seller.name,
     seller_rating: seller.rating,
     seller_rating_count: seller.count,
   };
+}
+
+/** The first `span` inside an element of class `container` (`.container span`). */
+function firstSpanIn(inner: readonly ScannedElement[], container: string): ScannedElement | undefined {
+  return insideAll(withClass(inner, container)).find((element) => element.name === 'span');
+}
+
+/** The first `time` inside an element of class `container` (`.container time`). */
+export function firstTimeIn(inner: readonly ScannedElement[], container: string): ScannedElement | undefined {
+  return insideAll(withClass(inner, container)).find((element) => element.name === 'time');
 }
