@@ -33,7 +33,7 @@ import {
   type CrawlValueInput,
 } from '../src/crawl/engine/crawl.engine.ts';
 import type { PageWeight } from '../src/sandbox/sandbox.types.ts';
-import { benchTarget, targetValues, type BenchTarget } from './real-targets.ts';
+import { benchTarget, targetValues, type BenchTarget, type Truth } from './real-targets.ts';
 
 type Mode = 'local' | 'sandbox';
 
@@ -48,6 +48,8 @@ const { values: args } = parseArgs({
     // Distinct values crawled in turn (0: every value of the target); real-size benches use 64.
     pool: { type: 'string', default: '0' },
     weight: { type: 'string', default: 'light' },
+    // Page server role with `--weight real`: answer the target's stand-in values (bench/stream.ts).
+    'stand-ins': { type: 'boolean', default: false },
   },
 });
 
@@ -76,7 +78,11 @@ async function serve(mode: Mode): Promise<void> {
   if (mode === 'sandbox') {
     const { buildSandboxApp } = await import('../src/sandbox/index.ts');
     const app = buildSandboxApp({ pageWeight: args.weight as PageWeight });
-    if (args.weight === 'real') servePagesOnce(app);
+    if (args.weight === 'real')
+      servePagesOnce(
+        app,
+        args['stand-ins'] ? standInPages(app, benchTarget(String(args.target))) : undefined,
+      );
     await app.listen({ port: 0, host: '127.0.0.1' });
     console.log(JSON.stringify({ port: (app.server.address() as AddressInfo).port }));
     return;
@@ -101,17 +107,66 @@ async function serve(mode: Mode): Promise<void> {
  * 2-core machine that server would bound every crawler's rate. The crawlers still fetch and parse
  * every page each time. The pool of values is small (`--pool`), so the kept pages are too.
  */
-function servePagesOnce(app: FastifyInstance): void {
+function servePagesOnce(app: FastifyInstance, standIn?: (url: string) => Promise<string | undefined>): void {
   const pages = new Map<string, string>();
+  // Answers from memory are not kept again: a stand-in page kept per URL would hold every page of
+  // a 20 000-value stream (30 GB; the first run of bench/stream.ts ran this server out of memory).
+  const fromMemory = new WeakSet<object>();
   app.addHook('onRequest', async (request, reply) => {
-    const page = pages.get(request.url);
-    if (page !== undefined) return reply.code(200).type('text/html; charset=utf-8').send(page);
+    const page = pages.get(request.url) ?? (await standIn?.(request.url));
+    if (page === undefined) return;
+    fromMemory.add(request);
+    return reply.code(200).type('text/html; charset=utf-8').send(page);
   });
   app.addHook('onSend', async (request, reply, payload) => {
     const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
-    if (reply.statusCode === 200 && html && typeof payload === 'string') pages.set(request.url, payload);
+    const drawn = reply.statusCode === 200 && html && !fromMemory.has(request);
+    if (drawn && typeof payload === 'string') pages.set(request.url, payload);
     return payload;
   });
+}
+
+/**
+ * The page of a stand-in value's URL (`BenchTarget.standIns`), or undefined for any other URL: the
+ * page of pool value n mod `--pool`, drawn once through the app, with that value's code replaced by
+ * the stand-in's wherever the page writes it. A stream of 20 000 distinct values thus crawls
+ * 20 000 real-size pages while the server keeps only the pool's.
+ */
+function standInPages(
+  app: FastifyInstance,
+  target: BenchTarget,
+): (url: string) => Promise<string | undefined> {
+  const standIns = target.standIns;
+  if (standIns === undefined) throw new Error(`${target.name} has no stand-in values`);
+  const poolSize = Number(args.pool);
+  const templates = new Map<string, string[]>();
+  let pool: Promise<{ basePath: string; values: string[] }> | undefined;
+  const poolOf = async () => {
+    const answer = await app.inject(`/catalog.json?source=${target.source}&country=${target.country}`);
+    const truth = JSON.parse(answer.body) as Truth;
+    const values = target.valuesOf(truth);
+    return {
+      basePath: new URL(truth.base_url).pathname,
+      values: poolSize > 0 ? values.slice(0, poolSize) : values,
+    };
+  };
+  return async (url) => {
+    const value = decodeURIComponent(url.split('?')[0]?.split('/').at(-1) ?? '');
+    const n = standIns.numberOf(value);
+    if (n === undefined) return undefined;
+    pool ??= poolOf();
+    const { basePath, values } = await pool;
+    if (url !== basePath + target.path(value)) return undefined;
+    const original = values[n % values.length] as string;
+    let template = templates.get(original);
+    if (template === undefined) {
+      const page = await app.inject(basePath + target.path(original));
+      if (page.statusCode !== 200) throw new Error(`pool page of ${original}: HTTP ${page.statusCode}`);
+      template = page.body.split(original);
+      templates.set(original, template);
+    }
+    return template.join(value);
+  };
 }
 
 async function startChild(mode: Mode): Promise<{ child: ChildProcess; origin: string }> {
@@ -231,10 +286,13 @@ async function measure(
   concurrency: number,
 ): Promise<Measurement> {
   const peak = { rssBytes: 0, heapUsedBytes: 0 };
+  // `memoryUsage()` walks every heap space (about a millisecond on a loaded machine): the resident
+  // size, read often, is its cheap `rss()`; the heap is read every 20th sample.
+  let samples = 0;
   const sample = (): void => {
-    const memory = process.memoryUsage();
-    peak.rssBytes = Math.max(peak.rssBytes, memory.rss);
-    peak.heapUsedBytes = Math.max(peak.heapUsedBytes, memory.heapUsed);
+    peak.rssBytes = Math.max(peak.rssBytes, process.memoryUsage.rss());
+    if (samples++ % 20 === 0)
+      peak.heapUsedBytes = Math.max(peak.heapUsedBytes, process.memoryUsage().heapUsed);
   };
   const sampler = setInterval(sample, 25);
   const counts = { found: 0, not_found: 0, failed: 0, fetches: 0 };

@@ -29,6 +29,20 @@ export interface BenchTarget {
   pageDriver?: SourceDriver;
   /** Crawlee's handler: reads the fields from cheerio's DOM; answers how many offers or cards it read. */
   read($: CheerioAPI): number;
+  /**
+   * Values beyond the catalogue's, for streams longer than it (a stream removes duplicates): the
+   * bench's page server answers the n-th one with the page of pool value n mod the pool size, that
+   * value's code replaced by the stand-in's (bench/crawl.ts `--stand-ins`).
+   */
+  standIns?: StandIns;
+}
+
+/** How a target's stand-in values are written and recognised in a page's path. */
+export interface StandIns {
+  /** The n-th stand-in value (a valid value of the target's key, in no catalogue). */
+  value(n: number): string;
+  /** The n of a stand-in value, or undefined for any other value. */
+  numberOf(value: string): number | undefined;
 }
 
 /** The parts of `/catalog.json` the targets read. */
@@ -95,6 +109,14 @@ export const BENCH_TARGETS: readonly BenchTarget[] = [
     key: 'item_code',
     path: (code) => `/dp/${code}`,
     valuesOf: (truth) => ids(truth, 'item_code'),
+    // Ten letters and digits like the catalogue's `B0` codes; `B0Z` and seven digits are in none.
+    standIns: {
+      value: (n) => `B0Z${String(n).padStart(7, '0')}`,
+      numberOf: (code) => {
+        const digits = /^B0Z(\d{7})$/.exec(code)?.[1];
+        return digits === undefined ? undefined : Number(digits);
+      },
+    },
     read: ($) => {
       const name = cleanText($('span#productTitle').first().text());
       const buyBox = $('#buybox input#priceValue, input#priceValue').first().attr('value');
@@ -235,4 +257,22 @@ export async function targetValues(
     baseUrl: truth.base_url,
     values: Array.from({ length: count }, (_, i) => pool[i % pool.length] as string),
   };
+}
+
+/**
+ * `count` distinct values of a target for a stream (bench/stream.ts `--weight real`): its first
+ * `poolSize` values, then stand-ins, whose pages are those of the pool with the code replaced.
+ */
+export async function streamTargetValues(
+  target: BenchTarget,
+  origin: string,
+  count: number,
+  poolSize: number,
+): Promise<string[]> {
+  const { values: pool } = await targetValues(target, origin, Math.min(count, poolSize), poolSize);
+  const { standIns } = target;
+  if (count > pool.length && standIns === undefined)
+    throw new Error(`${target.name} has ${pool.length} values and no stand-ins for a stream of ${count}`);
+  const extra = Array.from({ length: count - pool.length }, (_, n) => standIns?.value(n) as string);
+  return [...pool, ...extra];
 }

@@ -10,22 +10,41 @@
  *                           [--pair-rps 100000] [--pair-concurrency 64] [--skip-default-limits]
  *                           [--skip-raised-limits] [--drain]
  *
+ * Real-size pages (issue 23: a 20 000-value stream at least ×2 Crawlee's pages/s on the same pages):
+ *
+ *   npx tsx bench/stream.ts --weight real --values 20000 --skip-default-limits
+ *                           [--target 'source_02 product'] [--pool 64] [--crawlee-pages 2000]
+ *
+ * The sandbox then runs in a page server of its own serving `SANDBOX_PAGE_WEIGHT=real` pages (kept
+ * once drawn, as bench/real-pages.ts serves them), and the service reaches it with
+ * SANDBOX_ENABLED=false. The stream's values are the target's first `--pool` values, then stand-ins
+ * whose pages are the pool's with the code replaced (`BenchTarget.standIns`): every value is a
+ * distinct real-size page. Crawlee's `CheerioCrawler` first reads `--crawlee-pages` of the pool's
+ * pages from the same server at the service's concurrency (`WORKER_CONCURRENCY`, default 32),
+ * its handler reading the fields the driver reads; the table adds its pages/s and the ratio.
+ *
  * Without `--against` only this checkout runs. Only the ports, DATA_DIR (a fresh temporary
  * directory), the demo key, CALLBACK_ALLOW_HOSTS (the receiver is on loopback), the API's rate limit
  * (bench/support.ts raises it for every bench) and, in the raised runs, CRAWL_PAIR_RPS and
  * CRAWL_PAIR_CONCURRENCY are set; everything else is the default. Peak RSS
  * is the service process's `VmHWM`; `tree` adds any process it started (sampled every 0.5 s).
  */
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { benchTarget, streamTargetValues } from './real-targets.ts';
 import {
   checkoutsOf,
   log,
   markdownTable,
   ratio,
+  runJsonScript,
   runNote,
+  startPageServer,
   startService,
+  THIS_CHECKOUT,
   watchMemory,
   type Checkout,
+  type PageServer,
 } from './support.ts';
 import {
   callApi,
@@ -48,9 +67,16 @@ const { values: args } = parseArgs({
     // Malformed GTINs instead of ids: every result exists at submission, so the run measures how
     // fast the sender drains deliveries, without the crawl in the way.
     drain: { type: 'boolean', default: false },
+    target: { type: 'string', default: 'source_01' },
+    weight: { type: 'string', default: 'light' },
+    pool: { type: 'string', default: '64' },
+    concurrency: { type: 'string', default: '32' },
+    'crawlee-pages': { type: 'string', default: '2000' },
   },
 });
 const DRAIN = args.drain === true;
+const REAL = args.weight === 'real';
+const TARGET = benchTarget(String(args.target));
 const VALUE_COUNT = Number(args.values);
 const BATCH_SIZE = Number(args['batch-size']);
 
@@ -70,17 +96,38 @@ interface StreamFigure {
   counters: Record<string, unknown>;
 }
 
-async function runStream(checkout: Checkout, limits: Record<string, string>): Promise<StreamFigure> {
-  const service = await startService(checkout, limits);
+/** The stream's values: the light sandbox's source_01 ids, malformed GTINs, or a target's real-size pages. */
+async function valuesOf(origin: string): Promise<{ fields: Record<string, unknown>; values: string[] }> {
+  if (REAL) {
+    const values = await streamTargetValues(TARGET, origin, VALUE_COUNT, Number(args.pool));
+    return { fields: { source: TARGET.source, country: TARGET.country, key: TARGET.key }, values };
+  }
+  if (DRAIN)
+    return {
+      fields: { key: 'gtin' },
+      values: Array.from({ length: VALUE_COUNT }, (_, i) => badGtin(400_000_000_000 + i)),
+    };
+  return { fields: { key: 'id' }, values: await streamBenchValues(origin, VALUE_COUNT) };
+}
+
+async function runStream(
+  checkout: Checkout,
+  limits: Record<string, string>,
+  pages: PageServer | undefined,
+): Promise<StreamFigure> {
+  const sandbox = pages && {
+    SANDBOX_ENABLED: 'false',
+    SANDBOX_PORT: String(pages.port),
+    WORKER_CONCURRENCY: String(args.concurrency),
+  };
+  const service = await startService(checkout, { ...limits, ...sandbox });
   const memory = watchMemory(service.pid);
   const receiver = await startStreamReceiver(VALUE_COUNT);
   try {
-    const values = DRAIN
-      ? Array.from({ length: VALUE_COUNT }, (_, i) => badGtin(400_000_000_000 + i))
-      : await streamBenchValues(service.sandboxOrigin, VALUE_COUNT);
+    const { fields, values } = await valuesOf(service.sandboxOrigin);
     const startedMs = Date.now();
     const jobId = await submitStream(service, receiver, {
-      key: DRAIN ? 'gtin' : 'id',
+      ...fields,
       values,
       delivery_batch_size: BATCH_SIZE,
     });
@@ -115,55 +162,80 @@ async function runStream(checkout: Checkout, limits: Record<string, string>): Pr
   }
 }
 
-async function main(): Promise<void> {
-  const raised = {
-    CRAWL_PAIR_RPS: String(args['pair-rps']),
-    CRAWL_PAIR_CONCURRENCY: String(args['pair-concurrency']),
+/** Crawlee's pages/s, CPU per page and peak RSS on `--crawlee-pages` of the pool's pages. */
+interface CrawleeFigure {
+  perSecond: number;
+  cpuMsPerPage: number;
+  peakMiB: number;
+}
+
+/** Crawlee's CheerioCrawler (bench/crawlee.ts in its child role) on the page server's pool pages. */
+async function runCrawlee(pages: PageServer): Promise<CrawleeFigure> {
+  const flags = ['--run-crawlee', pages.origin, '--pages', String(args['crawlee-pages'])];
+  flags.push('--concurrency', String(args.concurrency), '--target', TARGET.name);
+  flags.push('--weight', 'real', '--pool', String(args.pool));
+  const report = await runJsonScript(THIS_CHECKOUT, join(THIS_CHECKOUT, 'bench/crawlee.ts'), flags);
+  log(`crawlee: ${JSON.stringify(report)}`);
+  return {
+    perSecond: report.pages_per_s as number,
+    cpuMsPerPage: report.cpu_ms_per_page as number,
+    peakMiB: report.peak_rss_mb as number,
   };
+}
+
+/** One row of the table: a checkout's stream under one setting. */
+function rowOf(
+  setting: string,
+  label: 'before' | 'after',
+  figure: StreamFigure,
+  before: StreamFigure | undefined,
+  crawlee: CrawleeFigure | undefined,
+): string[] {
+  const { tally } = figure;
+  const once = tally.missing === 0 && tally.duplicated === 0 && tally.gapFree;
+  const rate = VALUE_COUNT / figure.seconds;
+  const tree = figure.treePeakMiB > figure.peakMiB + 1 ? ` (tree ${figure.treePeakMiB.toFixed(0)})` : '';
+  const served = Object.entries(tally.servedFrom)
+    .map(([from, count]) => `${count} ${from}`)
+    .join(', ');
+  return [
+    setting,
+    label,
+    `${figure.seconds.toFixed(1)} s`,
+    label === 'after' && before ? ratio(figure.seconds, before.seconds) : '',
+    `${rate.toFixed(0)}`,
+    ...(crawlee ? [`${crawlee.perSecond}`, ratio(rate, crawlee.perSecond)] : []),
+    `${figure.peakMiB.toFixed(0)} MiB${tree}`,
+    label === 'after' && before ? ratio(figure.peakMiB, before.peakMiB) : '',
+    `${tally.deliveries}${tally.repeatedDeliveries > 0 ? ` (+${tally.repeatedDeliveries} repeated)` : ''}`,
+    once
+      ? `yes (${tally.results}${REAL ? `: ${served}, ${tally.unsuccessful} failed` : ''})`
+      : `NO: ${tally.missing} missing, ${tally.duplicated} twice`,
+    tally.badSignatures === 0 ? 'all valid' : `${tally.badSignatures} BAD`,
+  ];
+}
+
+function settingsOf(): Array<{ name: string; env: Record<string, string> }> {
   const settings: Array<{ name: string; env: Record<string, string> }> = [];
   if (args['skip-raised-limits'] !== true) {
-    settings.push({
-      name: `raised (RPS ${args['pair-rps']}, concurrency ${args['pair-concurrency']})`,
-      env: raised,
-    });
+    const env = {
+      CRAWL_PAIR_RPS: String(args['pair-rps']),
+      CRAWL_PAIR_CONCURRENCY: String(args['pair-concurrency']),
+    };
+    settings.push({ name: `raised (RPS ${args['pair-rps']}, concurrency ${args['pair-concurrency']})`, env });
   }
   if (args['skip-default-limits'] !== true) settings.push({ name: 'default', env: {} });
-  const rows: string[][] = [];
-  let failed = false;
-  for (const [index, setting] of settings.entries()) {
-    const figures = new Map<string, StreamFigure>();
-    for (const checkout of checkoutsOf(args.against, index)) {
-      log(`${checkout.label}, pair limits ${setting.name}: ${VALUE_COUNT} values`);
-      figures.set(checkout.label, await runStream(checkout, setting.env));
-    }
-    const before = figures.get('before');
-    for (const label of ['before', 'after'] as const) {
-      const figure = figures.get(label);
-      if (!figure) continue;
-      const { tally } = figure;
-      const once = tally.missing === 0 && tally.duplicated === 0 && tally.gapFree;
-      failed ||= !once || tally.badSignatures > 0;
-      const rate = VALUE_COUNT / figure.seconds;
-      rows.push([
-        setting.name,
-        label,
-        `${figure.seconds.toFixed(1)} s`,
-        label === 'after' && before ? ratio(figure.seconds, before.seconds) : '',
-        `${rate.toFixed(0)}`,
-        `${figure.peakMiB.toFixed(0)} MiB${figure.treePeakMiB > figure.peakMiB + 1 ? ` (tree ${figure.treePeakMiB.toFixed(0)})` : ''}`,
-        label === 'after' && before ? ratio(figure.peakMiB, before.peakMiB) : '',
-        `${tally.deliveries}${tally.repeatedDeliveries > 0 ? ` (+${tally.repeatedDeliveries} repeated)` : ''}`,
-        once ? `yes (${tally.results})` : `NO: ${tally.missing} missing, ${tally.duplicated} twice`,
-        tally.badSignatures === 0 ? 'all valid' : `${tally.badSignatures} BAD`,
-      ]);
-    }
-  }
+  return settings;
+}
+
+function printTable(rows: string[][], crawlee: CrawleeFigure | undefined): void {
   const header = [
     'pair limits',
     'checkout',
     'end to end',
     'time after/before',
     'values/s',
+    ...(crawlee ? ['Crawlee pages/s', '× Crawlee'] : []),
     'peak RSS',
     'RSS after/before',
     'deliveries',
@@ -171,11 +243,55 @@ async function main(): Promise<void> {
     'signatures',
   ];
   const mode = DRAIN ? 'drain: malformed GTINs, results exist at submission' : 'crawl: the embedded sandbox';
-  console.log(
-    `\nstream of ${VALUE_COUNT} source_01/de values (${mode}), deliveries of ${BATCH_SIZE}; goal ≤ 120 s, ≤ 512 MiB\n`,
-  );
+  if (crawlee) {
+    console.log(
+      `\nstream of ${VALUE_COUNT} ${TARGET.name}/${TARGET.country} values on real-size pages ` +
+        `(${args.pool} pool pages, the rest stand-ins with the code replaced), deliveries of ${BATCH_SIZE}, ` +
+        `concurrency ${args.concurrency}; goal ≥ ×2 Crawlee's pages/s, ≤ 512 MiB\n` +
+        `Crawlee 3.18 CheerioCrawler on ${args['crawlee-pages']} of the pool's pages: ${crawlee.perSecond} pages/s, ` +
+        `${crawlee.cpuMsPerPage.toFixed(2)} ms CPU per page, peak RSS ${crawlee.peakMiB.toFixed(0)} MiB\n`,
+    );
+  } else {
+    console.log(
+      `\nstream of ${VALUE_COUNT} source_01/de values (${mode}), deliveries of ${BATCH_SIZE}; goal ≤ 120 s, ≤ 512 MiB\n`,
+    );
+  }
   console.log(markdownTable(header, rows));
   console.log(`\n${runNote(args.against)}`);
+}
+
+async function main(): Promise<void> {
+  const pages = REAL
+    ? await startPageServer('sandbox', 60, [
+        ...['--weight', 'real', '--stand-ins', '--target', TARGET.name, '--pool', String(args.pool)],
+      ])
+    : undefined;
+  const rows: string[][] = [];
+  let failed = false;
+  let crawlee: CrawleeFigure | undefined;
+  try {
+    if (pages) {
+      log(`Crawlee: ${args['crawlee-pages']} ${TARGET.name} pages`);
+      crawlee = await runCrawlee(pages);
+    }
+    for (const [index, setting] of settingsOf().entries()) {
+      const figures = new Map<string, StreamFigure>();
+      for (const checkout of checkoutsOf(args.against, index)) {
+        log(`${checkout.label}, pair limits ${setting.name}: ${VALUE_COUNT} values`);
+        figures.set(checkout.label, await runStream(checkout, setting.env, pages));
+      }
+      for (const label of ['before', 'after'] as const) {
+        const figure = figures.get(label);
+        if (!figure) continue;
+        const { tally } = figure;
+        failed ||= tally.missing > 0 || tally.duplicated > 0 || !tally.gapFree || tally.badSignatures > 0;
+        rows.push(rowOf(setting.name, label, figure, figures.get('before'), crawlee));
+      }
+    }
+  } finally {
+    await pages?.stop();
+  }
+  printTable(rows, crawlee);
   if (failed) process.exitCode = 1;
 }
 

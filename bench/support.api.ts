@@ -154,6 +154,10 @@ export interface StreamTally {
   gapFree: boolean;
   /** Results by `served_from` (`live`, `cache`). */
   servedFrom: Record<string, number>;
+  /** Results with `success: false` (failed values; not-found ones succeed). */
+  unsuccessful: number;
+  /** Those results by `reason`. */
+  failureReasons: Record<string, number>;
   firstDeliveryMs: number;
   lastDeliveryMs: number;
 }
@@ -176,6 +180,8 @@ export async function startStreamReceiver(valueCount: number): Promise<StreamRec
   let repeatedDeliveries = 0;
   let finalSequence = 0;
   let results = 0;
+  let unsuccessful = 0;
+  const failureReasons: Record<string, number> = {};
   let firstDeliveryMs = 0;
   let lastDeliveryMs = 0;
   const seenIndexes = new Uint8Array(valueCount);
@@ -190,7 +196,10 @@ export async function startStreamReceiver(valueCount: number): Promise<StreamRec
     const payload = JSON.parse(request.rawBody) as {
       batch_sequence: number;
       is_final: boolean;
-      results: Array<{ index: number; result: { served_from?: string } | null }>;
+      results: Array<{
+        index: number;
+        result: { served_from?: string; success?: boolean; reason?: string | null } | null;
+      }>;
     };
     if (sequences.has(payload.batch_sequence)) repeatedDeliveries += 1;
     else {
@@ -198,6 +207,11 @@ export async function startStreamReceiver(valueCount: number): Promise<StreamRec
       for (const { index, result } of payload.results) {
         seenIndexes[index] = (seenIndexes[index] ?? 0) + 1;
         results += 1;
+        if (result?.success === false) {
+          unsuccessful += 1;
+          const reason = String(result.reason);
+          failureReasons[reason] = (failureReasons[reason] ?? 0) + 1;
+        }
         const from = result?.served_from ?? 'none';
         servedFrom[from] = (servedFrom[from] ?? 0) + 1;
       }
@@ -220,6 +234,8 @@ export async function startStreamReceiver(valueCount: number): Promise<StreamRec
       duplicated: seenIndexes.reduce((count, seen) => count + (seen > 1 ? 1 : 0), 0),
       gapFree: [...sequences].every((sequence) => sequence >= 1 && sequence <= finalSequence),
       servedFrom,
+      unsuccessful,
+      failureReasons,
       firstDeliveryMs,
       lastDeliveryMs,
     }),

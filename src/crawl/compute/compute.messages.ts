@@ -4,13 +4,36 @@
  * errors are rebuilt (the engine and the drivers branch on `PageParseError`, `classifyCrawlError`
  * on the others).
  */
+import type { Worker } from 'node:worker_threads';
 import { CRAWL_ERROR_CLASSES } from '../vocabulary/crawl.errors.ts';
+import { pageFromBytes, pageInBytes, type PageInBytes } from '../fetcher/fetcher.page.ts';
 
 /** One call: run the registered function `name` on `input`. */
 export interface ComputeCall {
   id: number;
   name: string;
   input: unknown;
+}
+
+/** A call as it crosses: a fetched page still in bytes crosses as those (`page`), not as text. */
+export type SentCall = ComputeCall | (Omit<ComputeCall, 'input'> & { page: PageInBytes });
+
+/**
+ * Posts `call` to a thread. A page the fetcher holds undecoded crosses as a copy of its bytes whose
+ * memory is handed over: no text is cloned on this side, and the thread decodes it (issue 23).
+ */
+export function postCall(worker: Worker, call: ComputeCall): void {
+  const page = pageInBytes(call.input);
+  if (page === undefined) return worker.postMessage(call satisfies SentCall);
+  const { input: _text, ...rest } = call;
+  worker.postMessage({ ...rest, page } satisfies SentCall, [page.bytes.buffer as ArrayBuffer]);
+}
+
+/** The call a thread received, its page rebuilt when it crossed as bytes. */
+export function receivedCall(sent: SentCall): ComputeCall {
+  if (!('page' in sent)) return sent;
+  const { page, ...rest } = sent;
+  return { ...rest, input: pageFromBytes(page) };
 }
 
 /** An error as it crosses a thread. */

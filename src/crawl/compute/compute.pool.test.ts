@@ -4,6 +4,9 @@ import { pino } from 'pino';
 import { PageParseError, SourceUnavailableError } from '../vocabulary/crawl.errors.ts';
 import type { FetchedPage, ValueQuery } from '../vocabulary/crawl.types.ts';
 import { parseProductPage } from '../sources/source-01/source-01.parse.ts';
+import { parseProductPage as parseSource09Product } from '../sources/source-09/source-09.parse.ts';
+import { fetchedPage, pageInBytes, ResponseBody } from '../fetcher/fetcher.page.ts';
+import { buildSandboxApp } from '../../sandbox/index.ts';
 import { computeTrust } from '../trust/trust.ts';
 import type { ComputePlace } from '../../platform/metrics/metrics.ts';
 import { createComputePool, MAX_THREAD_FAILURES, type ComputePool } from './compute.pool.ts';
@@ -112,6 +115,41 @@ describe('the compute pool', () => {
         return true;
       });
     });
+  });
+
+  it('parses a fetched page that crosses as its bytes on a thread as it parses in place', async () => {
+    const app = buildSandboxApp({ pageWeight: 'real' });
+    try {
+      const truth = JSON.parse((await app.inject('/catalog.json?source=source_09&country=us')).body) as {
+        base_url: string;
+        products: Array<{ product_id: string }>;
+      };
+      const url = `${new URL(truth.base_url).pathname}/ip/${truth.products[0]?.product_id}`;
+      const answer = await app.inject(url);
+      const headers = { 'content-type': String(answer.headers['content-type']) };
+      const pageOf = (html: string) =>
+        fetchedPage(
+          `http://127.0.0.1${url}`,
+          200,
+          headers,
+          ResponseBody.ofBytes(Buffer.from(html), headers['content-type']),
+        );
+      const page = pageOf(answer.body);
+      assert.ok(pageInBytes(page) !== undefined, 'the page crosses as bytes');
+      await withPool({ threads: 1 }, async (pool, places) => {
+        assert.deepEqual(
+          await pool.offload(parseSource09Product, page),
+          parseSource09Product(pageOf(answer.body)),
+        );
+        await assert.rejects(
+          pool.offload(parseSource09Product, pageOf(answer.body.slice(0, 5000))),
+          PageParseError,
+        );
+        assert.deepEqual(places, ['thread', 'thread']);
+      });
+    } finally {
+      await app.close();
+    }
   });
 
   it('spreads concurrent calls over its threads, never more than it may start', async () => {

@@ -17,7 +17,7 @@ import { SourceUnavailableError } from '../vocabulary/crawl.errors.ts';
 import { offloadInPlace } from '../engine/crawl.offload.ts';
 import type { Offload } from '../vocabulary/crawl.types.ts';
 import type { ComputePlace } from '../../platform/metrics/metrics.ts';
-import { receiveError, type ComputeAnswer, type ComputeCall } from './compute.messages.ts';
+import { postCall, receiveError, type ComputeAnswer, type ComputeCall } from './compute.messages.ts';
 import { computeNameOf, type ComputeName } from './compute.registry.ts';
 import { siblingEntry, startModuleThread } from '../../platform/lib/threads.ts';
 
@@ -179,7 +179,7 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
     }
     thread.waiting.set(entry.call.id, entry);
     try {
-      thread.worker.postMessage(entry.call);
+      postCall(thread.worker, entry.call);
     } catch (error) {
       // An input that is not plain data cannot cross: the function still gets it, in place.
       thread.waiting.delete(entry.call.id);

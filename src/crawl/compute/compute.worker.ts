@@ -4,7 +4,13 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { computeFunctionNamed } from './compute.registry.ts';
-import { sendError, type ComputeAnswer, type ComputeCall } from './compute.messages.ts';
+import {
+  receivedCall,
+  sendError,
+  type ComputeAnswer,
+  type ComputeCall,
+  type SentCall,
+} from './compute.messages.ts';
 
 const port = parentPort;
 if (port === null) throw new Error('compute.worker runs only as a worker thread of the compute pool');
@@ -19,7 +25,8 @@ function answerTo({ id, name, input }: ComputeCall): ComputeAnswer {
   }
 }
 
-port.on('message', (call: ComputeCall) => {
+port.on('message', (sent: SentCall) => {
+  const call = receivedCall(sent);
   const answer = answerTo(call);
   try {
     port.postMessage(answer);

@@ -14,42 +14,85 @@ export const BLOCK_KINDS: readonly BlockKind[] = ['captcha', 'interstitial', 'co
 
 interface BlockRule {
   kind: BlockKind;
+  /** Words (lower case) the text of a `<title>` element must hold, when the rule has a title. */
+  title?: string;
+  /**
+   * Literal parts of the patterns (lower case), one of which the page must hold for them to match:
+   * looked up in the lower-cased head first, so a product page runs almost no pattern at all.
+   */
+  markers?: readonly string[];
   /** Every pattern must match. */
   all: readonly RegExp[];
 }
 
-const TITLE = (text: string): RegExp => new RegExp(`<title[^>]*>[^<]*${text}[^<]*</title>`, 'i');
-
 const RULES: readonly BlockRule[] = [
   // Amazon: "Robot Check" / "Amazon.com" with the validateCaptcha form.
-  { kind: 'captcha', all: [/action="[^"]*\/errors\/validateCaptcha/i] },
-  { kind: 'captcha', all: [TITLE('robot check'), /captcha/i] },
+  { kind: 'captcha', markers: ['/errors/validatecaptcha'], all: [/action="[^"]*\/errors\/validateCaptcha/i] },
+  { kind: 'captcha', title: 'robot check', all: [/captcha/i] },
   // Google: "unusual traffic from your computer network" over a reCAPTCHA form (/sorry/index).
-  { kind: 'captcha', all: [/id="captcha-form"|action="[^"]*\/sorry\/index/i] },
+  {
+    kind: 'captcha',
+    markers: ['id="captcha-form"', '/sorry/index'],
+    all: [/id="captcha-form"|action="[^"]*\/sorry\/index/i],
+  },
   // DataDome (Kaufland, MediaMarkt …) and hCaptcha / reCAPTCHA-only pages.
-  { kind: 'captcha', all: [/geo\.captcha-delivery\.com|ct\.captcha-delivery\.com/i] },
+  {
+    kind: 'captcha',
+    markers: ['.captcha-delivery.com'],
+    all: [/geo\.captcha-delivery\.com|ct\.captcha-delivery\.com/i],
+  },
   // Walmart (PerimeterX): "Robot or human?" with the press-and-hold captcha.
-  { kind: 'captcha', all: [TITLE('robot or human'), /px-captcha/i] },
+  { kind: 'captcha', title: 'robot or human', all: [/px-captcha/i] },
   // Google's JavaScript interstitial: "Please click here if you are not redirected".
-  { kind: 'interstitial', all: [/\/httpservice\/retry\/enablejs/i] },
+  {
+    kind: 'interstitial',
+    markers: ['/httpservice/retry/enablejs'],
+    all: [/\/httpservice\/retry\/enablejs/i],
+  },
   // Cloudflare's browser check ("Just a moment...").
-  { kind: 'interstitial', all: [TITLE('just a moment'), /cf[-_]chl/i] },
+  { kind: 'interstitial', title: 'just a moment', all: [/cf[-_]chl/i] },
   // A page that is nothing but a refresh to itself under JavaScript.
-  { kind: 'interstitial', all: [/<noscript>[^<]*<meta[^>]+http-equiv="refresh"/i, /enable ?javascript/i] },
+  {
+    kind: 'interstitial',
+    markers: ['http-equiv="refresh"'],
+    all: [/<noscript>[^<]*<meta[^>]+http-equiv="refresh"/i, /enable ?javascript/i],
+  },
   // Google's consent wall ("Before you continue to Google"), a form posting to consent.google.*.
-  { kind: 'consent', all: [/action="https:\/\/consent\.(google|youtube)\.[a-z.]+\/save"/i] },
-  { kind: 'consent', all: [TITLE('before you continue'), /consent\./i] },
+  {
+    kind: 'consent',
+    markers: ['action="https://consent.'],
+    all: [/action="https:\/\/consent\.(google|youtube)\.[a-z.]+\/save"/i],
+  },
+  { kind: 'consent', title: 'before you continue', all: [/consent\./i] },
   // eBay and others behind Akamai/Distil: "Pardon Our Interruption…".
-  { kind: 'robot_check', all: [TITLE('pardon our interruption')] },
+  { kind: 'robot_check', title: 'pardon our interruption', all: [] },
   // Akamai's edge refusal: "Access Denied … Reference #18.…".
-  { kind: 'robot_check', all: [TITLE('access denied'), /Reference&#32;#|Reference #\d/i] },
+  { kind: 'robot_check', title: 'access denied', all: [/Reference&#32;#|Reference #\d/i] },
 ];
 
 /** Only the head of a page can be a block page's; this bounds the scan on 3 MB product pages. */
-const SCAN_CHARS = 64 * 1024;
+export const BLOCK_SCAN_CHARS = 64 * 1024;
+
+/** A `<title>` element whose text holds no markup, as the rules' titles are matched against. */
+const TITLE_ELEMENT = /<title[^>]*>([^<]*)<\/title>/gi;
+
+/**
+ * The texts of the `<title>` elements of `head`, lower case: read once for every rule with a title,
+ * where a regular expression per rule scanned the head once each (most of this check's cost).
+ */
+function titlesOf(head: string): string[] {
+  return Array.from(head.matchAll(TITLE_ELEMENT), (match) => (match[1] ?? '').toLowerCase());
+}
 
 /** The kind of block page `body` is, or undefined for any other page. */
 export function detectBlockPage(page: { status: number; body: string }): BlockKind | undefined {
-  const head = page.body.length > SCAN_CHARS ? page.body.slice(0, SCAN_CHARS) : page.body;
-  return RULES.find((rule) => rule.all.every((pattern) => pattern.test(head)))?.kind;
+  const head = page.body.length > BLOCK_SCAN_CHARS ? page.body.slice(0, BLOCK_SCAN_CHARS) : page.body;
+  const titles = titlesOf(head);
+  const lower = head.toLowerCase();
+  return RULES.find(
+    (rule) =>
+      (rule.title === undefined || titles.some((title) => title.includes(rule.title as string))) &&
+      (rule.markers === undefined || rule.markers.some((marker) => lower.includes(marker))) &&
+      rule.all.every((pattern) => pattern.test(head)),
+  )?.kind;
 }

@@ -76,12 +76,19 @@ function declaredCharset(bytes: Buffer): string | undefined {
 }
 
 /**
- * Decodes with the charset of `content-type` (e.g. Shift_JIS on kakaku.com), else the one the page
- * declares in a `<meta>` of its first kilobyte, UTF-8 otherwise.
+ * The charset a body is decoded with when it is not UTF-8: that of `content-type` (e.g. Shift_JIS
+ * on kakaku.com), else the one the page declares in a `<meta>` of its first kilobyte; undefined for
+ * UTF-8, the default.
  */
-export function decodeBody(bytes: Buffer, contentType: string | undefined): string {
+export function otherCharset(bytes: Buffer, contentType: string | undefined): string | undefined {
   const charset = charsetOf(contentType) ?? declaredCharset(bytes);
-  if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
+  return charset !== undefined && !/^utf-?8$/i.test(charset) ? charset : undefined;
+}
+
+/** Decodes with the body's charset ({@link otherCharset}), UTF-8 otherwise. */
+export function decodeBody(bytes: Buffer, contentType: string | undefined): string {
+  const charset = otherCharset(bytes, contentType);
+  if (charset !== undefined) {
     try {
       return new TextDecoder(charset).decode(bytes);
     } catch {
@@ -91,17 +98,20 @@ export function decodeBody(bytes: Buffer, contentType: string | undefined): stri
   return bytes.toString('utf8');
 }
 
+/** How much of a body without `content-type` is sniffed for HTML. */
+export const SNIFF_CHARS = 512;
+
 /** True for an HTML response: by `content-type`, or by sniffing when the header is missing. */
 export function isHtmlResponse(contentType: string | undefined, body: string): boolean {
   if (contentType) return /\b(text\/html|application\/xhtml\+xml)\b/i.test(contentType);
-  return /^\s*(<!doctype html|<html[\s>])/i.test(body.slice(0, 512));
+  return /^\s*(<!doctype html|<html[\s>])/i.test(body.slice(0, SNIFF_CHARS));
 }
 
 /**
  * How far from the end `</html>` is looked for: pages may carry trailing comments or scripts after
  * it, and looking only at the tail keeps this cheap on large pages.
  */
-const CLOSING_TAG_WINDOW_CHARS = 16_384;
+export const CLOSING_TAG_WINDOW_CHARS = 16_384;
 
 /** An HTML body that does not end with its closing `</html>` was cut off on the way. */
 export function isTruncatedHtml(body: string): boolean {

@@ -5,7 +5,8 @@
  */
 import type { Dispatcher } from 'undici';
 import { loadUndici } from '../../platform/lib/undici.ts';
-import { ACCEPT_ENCODING, decodeBody, readBodyCapped } from './fetcher.body.ts';
+import { ACCEPT_ENCODING, readBodyCapped } from './fetcher.body.ts';
+import { ResponseBody } from './fetcher.page.ts';
 import { abortError, classifyTransportError, FetchFailure } from './fetcher.failures.ts';
 import type { Session } from './fetcher.session.ts';
 
@@ -33,7 +34,8 @@ export interface Answer {
 
 export interface ExchangeResponse extends Answer {
   headers: Record<string, string>;
-  body: string;
+  /** The bytes that arrived, decoded when read (`ResponseBody`). */
+  body: ResponseBody;
 }
 
 function requestHeaders(input: ExchangeRequest): Record<string, string> {
@@ -98,7 +100,7 @@ export async function exchange(
       throw new FetchFailure('too_large', `content-length ${length} exceeds ${input.maxResponseBytes} bytes`);
     }
     const bytes = await readBodyCapped(response.body, headers['content-encoding'], input.maxResponseBytes);
-    const body = decodeBody(bytes, headers['content-type']);
+    const body = ResponseBody.ofBytes(bytes, headers['content-type']);
     return { ...answer, durationMs: Math.round(performance.now() - startedMs), headers, body };
   } catch (error) {
     if (input.signal.aborted) throw abortError(input.signal);

@@ -2,7 +2,8 @@
  * The fetcher's small rules: how an answer is classed (success, not found, or the attempt's
  * failure), what politeness learns from a failure, and the URL and header helpers of a fetch.
  */
-import { isHtmlResponse, isTruncatedHtml } from './fetcher.body.ts';
+import { BLOCK_SCAN_CHARS } from './block-pages.ts';
+import { CLOSING_TAG_WINDOW_CHARS, isHtmlResponse, isTruncatedHtml, SNIFF_CHARS } from './fetcher.body.ts';
 import type { ExchangeResponse } from './fetcher.exchange.ts';
 import { abortError, BlockPageFailure, FetchFailure } from './fetcher.failures.ts';
 import type { FetcherOptions } from './fetcher.options.ts';
@@ -48,15 +49,17 @@ export function lowercaseKeys(headers: Readonly<Record<string, string>> | undefi
 export function judge(response: ExchangeResponse, options: FetcherOptions): PolitenessFeedback {
   const { status, body, headers } = response;
   if (NOT_FOUND_STATUSES.has(status) || (status >= 300 && status < 400)) return { kind: 'success' };
-  const html = isHtmlResponse(headers['content-type'], body);
-  const blockKind = html ? options.isBlockPage({ status, body }) : undefined;
+  const contentType = headers['content-type'];
+  const html = isHtmlResponse(contentType, contentType ? '' : body.head(SNIFF_CHARS));
+  // The head alone: a block page is small, and a product page is decoded whole only where it is read.
+  const blockKind = html ? options.isBlockPage({ status, body: body.head(BLOCK_SCAN_CHARS) }) : undefined;
   if (blockKind !== undefined) {
-    throw new BlockPageFailure(blockKind, body, status);
+    throw new BlockPageFailure(blockKind, body.text, status);
   }
   if (status === 429) throw new FetchFailure('rate_limited', 'HTTP 429', status);
   if (status >= 500) throw new FetchFailure('server_error', `HTTP ${status}`, status);
   if (status >= 400) throw new FetchFailure('client_error', `HTTP ${status}`, status);
-  if (html && status >= 200 && status < 300 && isTruncatedHtml(body)) {
+  if (html && status >= 200 && status < 300 && isTruncatedHtml(body.tail(CLOSING_TAG_WINDOW_CHARS))) {
     throw new FetchFailure('truncated', 'HTML without closing </html>', status);
   }
   return { kind: 'success' };

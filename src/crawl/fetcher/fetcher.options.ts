@@ -7,7 +7,10 @@ import type { PairLimits, PolitenessFactory } from './politeness.ts';
 import { detectBlockPage, type BlockKind } from './block-pages.ts';
 import { DEFAULT_OPEN_TARGETS, type OpenTargetOptions } from './fetcher.open.ts';
 
-/** The kind of block page a fetched HTML page is (captcha, interstitial, consent wall …), or undefined for content. */
+/**
+ * The kind of block page a fetched HTML page is (captcha, interstitial, consent wall …), or undefined
+ * for content. It is given the page's first `BLOCK_SCAN_CHARS` characters: block pages are small.
+ */
 export type BlockPageDetector = (page: { status: number; body: string }) => BlockKind | undefined;
 
 export interface FetcherOptions {

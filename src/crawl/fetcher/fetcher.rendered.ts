@@ -10,6 +10,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import type { RenderSettings } from '../../platform/config/config.render.ts';
 import { WorkSlots } from '../../platform/lib/slots.ts';
 import type { ExchangeResponse } from './fetcher.exchange.ts';
+import { ResponseBody } from './fetcher.page.ts';
 import { abortError, classifyTransportError, FetchFailure } from './fetcher.failures.ts';
 import type { HostGuard } from './fetcher.hosts.ts';
 import type { Session } from './fetcher.session.ts';
@@ -100,7 +101,7 @@ export function createPageRenderer(settings: RenderSettings): PageRenderer {
         return {
           ...answer,
           headers: { 'content-type': 'text/html; charset=utf-8' },
-          body: await page.content(),
+          body: ResponseBody.ofText(await page.content()),
         };
       } finally {
         request.signal.removeEventListener('abort', closeOnAbort);

@@ -8,6 +8,7 @@
 import type { FetchedPage } from '../vocabulary/crawl.types.ts';
 import { CrawlRefusedError, SourceUnavailableError } from '../vocabulary/crawl.errors.ts';
 import { exchange, type Answer, type ExchangeResponse } from './fetcher.exchange.ts';
+import { fetchedPage } from './fetcher.page.ts';
 import { parseRetryAfterMs } from '../../platform/lib/retry-after.ts';
 import { loadUndici } from '../../platform/lib/undici.ts';
 import { abortError, backoffDelayMs, BlockPageFailure, FetchFailure } from './fetcher.failures.ts';
@@ -175,7 +176,7 @@ export function createFetcher(overrides: FetcherSettings = {}): Fetcher {
       }
       const response = await hop(request, url, headers);
       if (response.status < 300 || response.status >= 400) {
-        return { url: url.href, status: response.status, body: response.body, headers: response.headers };
+        return fetchedPage(url.href, response.status, response.headers, response.body);
       }
       const location = response.headers.location;
       const next = location === undefined ? undefined : parseHttpUrl(location, url);

@@ -20,6 +20,22 @@ describe('page checks', () => {
     );
   });
 
+  it('finds the closing tag of a large page anywhere, also far before its end', () => {
+    const filler = `<script>${'x'.repeat(200_000)}</script>`;
+    assert.doesNotThrow(() => assertCompletePage(page(`<html><body>${filler}</body></html>`)));
+    // Comments and scripts after </html>, longer than the tail looked at first.
+    assert.doesNotThrow(() => assertCompletePage(page(`<html><body></body></html><!--${filler}-->`)));
+    assert.throws(() => assertCompletePage(page(`<html><body>${filler}<p>cut`)), PageParseError);
+  });
+
+  it('rejects a captcha page followed by a long body, and accepts a product page that mentions captcha late', () => {
+    const filler = `<script>${'x'.repeat(200_000)}</script>`;
+    const block = `<html><head><title>Robot Check</title></head><body><form>captcha</form>${filler}</body></html>`;
+    assert.throws(() => assertCompletePage(page(block)), PageParseError);
+    const product = `<html><head><title>Kettle</title></head><body>${filler}<script>captcha()</script></body></html>`;
+    assert.doesNotThrow(() => assertCompletePage(page(product)));
+  });
+
   it('finds the closing html tag of a large page near its end or far before it, and misses none', () => {
     const filler = `<script>${'var x = "<p>";'.repeat(20_000)}</script>`;
     assert.doesNotThrow(() => assertCompletePage(page(`<html><body>${filler}</body></HTML >`)));

@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { fetchedPage, pageFromBytes, pageInBytes, ResponseBody } from './fetcher.page.ts';
+
+const HTML = 'text/html; charset=utf-8';
+// Characters of one, two, three and four UTF-8 bytes (the last two UTF-16 units), so windows cut them.
+const text = `<html><head><title>Käse € 🧀</title></head><body>${'Grüße € 🧀 '.repeat(3000)}</body></html>`;
+
+describe('a response body kept as bytes', () => {
+  it('answers the head and tail of its text from a window of its bytes, cut characters included', () => {
+    const body = ResponseBody.ofBytes(Buffer.from(text), HTML);
+    for (const chars of [1, 7, 30, 31, 32, 100, 1000]) {
+      assert.equal(body.head(chars), text.slice(0, chars), `head ${chars}`);
+      assert.equal(body.tail(chars), text.slice(-chars), `tail ${chars}`);
+    }
+    assert.notEqual(body.undecodedUtf8, undefined, 'the windows decoded only themselves');
+    assert.equal(body.text, text);
+    assert.equal(body.undecodedUtf8, undefined, 'read whole, the bytes are let go');
+    assert.equal(body.head(30), text.slice(0, 30));
+  });
+
+  it('decodes a body of another charset whole, and never sends it as bytes', () => {
+    const latin1 = Buffer.from('<html><body>Gr\xfc\xdfe</body></html>', 'latin1');
+    const body = ResponseBody.ofBytes(latin1, 'text/html; charset=iso-8859-1');
+    assert.equal(body.undecodedUtf8, undefined);
+    assert.equal(body.tail(14), 'Grüße</body></html>'.slice(-14));
+    const page = fetchedPage('http://shop.test/p', 200, {}, body);
+    assert.equal(pageInBytes(page), undefined);
+    assert.equal(page.body, '<html><body>Grüße</body></html>');
+  });
+});
+
+describe('a fetched page', () => {
+  it('reads, spreads and compares as a plain page with its text body', () => {
+    const headers = { 'content-type': HTML };
+    const page = fetchedPage(
+      'http://shop.test/p',
+      200,
+      headers,
+      ResponseBody.ofBytes(Buffer.from(text), HTML),
+    );
+    assert.deepEqual(page, { url: 'http://shop.test/p', status: 200, headers, body: text });
+    assert.deepEqual({ ...page }, { url: 'http://shop.test/p', status: 200, headers, body: text });
+  });
+
+  it('crosses to a thread as a copy of its bytes and is rebuilt there with the same text', () => {
+    const bytes = Buffer.from(text);
+    const page = fetchedPage('http://shop.test/p', 200, {}, ResponseBody.ofBytes(bytes, HTML));
+    const crossing = pageInBytes(page);
+    assert.ok(crossing !== undefined);
+    assert.notEqual(crossing.bytes.buffer, bytes.buffer, 'a copy: the fetcher keeps its own');
+    const rebuilt = pageFromBytes(
+      structuredClone(crossing, { transfer: [crossing.bytes.buffer as ArrayBuffer] }),
+    );
+    assert.deepEqual(rebuilt, { url: 'http://shop.test/p', status: 200, headers: {}, body: text });
+    assert.equal(crossing.bytes.byteLength, 0, 'handed over, not cloned');
+    assert.equal(page.body, text);
+    assert.equal(pageInBytes(page), undefined, 'once read, it crosses as text');
+  });
+});
