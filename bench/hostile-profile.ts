@@ -17,6 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { getHeapStatistics } from 'node:v8';
 import { startHarness } from '../test/support/harness.ts';
+import { badGtins, longValues } from './hostile-values.ts';
 import { log, machineLoad } from './support.ts';
 
 const { values: args } = parseArgs({
@@ -50,18 +51,6 @@ interface Stall {
 }
 
 const nowUs = () => Number(process.hrtime.bigint() / 1000n);
-
-function badGtins(count: number): string[] {
-  return Array.from({ length: count }, (_, n) => {
-    const body = String(400_000_000_000 + n);
-    const sum = [...body].reverse().reduce((acc, digit, i) => acc + Number(digit) * (i % 2 === 0 ? 3 : 1), 0);
-    return `${body}${(((10 - (sum % 10)) % 10) + 1) % 10}`;
-  });
-}
-
-function longValues(count: number): string[] {
-  return Array.from({ length: count }, (_, n) => `${String(n).padStart(8, '0')}${'x'.repeat(992)}`);
-}
 
 const frameName = (node: ProfileNode) =>
   `${node.callFrame.functionName || '(anonymous)'} ${node.callFrame.url.replace(/^.*\/(src|node_modules)\//, '$1/')}:${node.callFrame.lineNumber + 1}`;

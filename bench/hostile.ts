@@ -15,6 +15,7 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { badGtins, longValues } from './hostile-values.ts';
 import { checkoutsOf, log, machineLoad, startService, type RunningService } from './support.ts';
 
 const { values: args } = parseArgs({
@@ -30,20 +31,6 @@ const SETTLE_MS = Number(args['settle-ms']);
 function rssMiB(pid: number): number {
   const kib = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
   return Math.round(Number(kib ?? 0) / 1024);
-}
-
-/** `count` 13-digit GTINs whose check digit is wrong (the last digit is one more than right). */
-function badGtins(count: number): string[] {
-  return Array.from({ length: count }, (_, n) => {
-    const body = String(400_000_000_000 + n);
-    const sum = [...body].reverse().reduce((acc, digit, i) => acc + Number(digit) * (i % 2 === 0 ? 3 : 1), 0);
-    return `${body}${(((10 - (sum % 10)) % 10) + 1) % 10}`;
-  });
-}
-
-/** `count` 1 000-character values no GTIN can be. */
-function longValues(count: number): string[] {
-  return Array.from({ length: count }, (_, n) => `${String(n).padStart(8, '0')}${'x'.repeat(992)}`);
 }
 
 interface Figures {

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { CHUNK_ROWS } from '../../src/platform/lib/chunks.ts';
 import { VALUES_PER_CHUNK } from '../../src/pipeline/tasks/tasks.crawl-chunk.ts';
 import { INVALID_RECORD_CHUNK } from '../../src/pipeline/submissions/submissions.service.ts';
+import { countEventLoopTurns } from '../support/event-loop.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { until } from '../support/until.ts';
 
@@ -16,14 +17,7 @@ describe('a 100 000-value submission (issue 8 part 2, defect 12)', () => {
   it('yields to the event loop between the chunks of values and tasks it writes', async () => {
     const { headers } = await harness.account({ credits: 1_000_000 });
     const valueCount = 100_000;
-    // Counts turns of the event loop: each is a moment another request (a health probe) could run.
-    let turns = 0;
-    let submitting = true;
-    const tick = () => {
-      turns += 1;
-      if (submitting) setImmediate(tick);
-    };
-    setImmediate(tick);
+    const loop = countEventLoopTurns();
     const response = await harness.app.inject({
       method: 'POST',
       url: '/stream',
@@ -36,12 +30,12 @@ describe('a 100 000-value submission (issue 8 part 2, defect 12)', () => {
         callback_url: 'http://127.0.0.1:9/hook',
       },
     });
-    submitting = false;
+    loop.stop();
     assert.equal(response.json().error, false);
     const taskCount = Math.ceil(valueCount / VALUES_PER_CHUNK);
     const chunks = Math.ceil(valueCount / CHUNK_ROWS) + Math.ceil(taskCount / CHUNK_ROWS);
     // One pause after each chunk of value rows and each chunk of task rows, at the least.
-    assert.ok(turns >= chunks, `${turns} turns of the event loop for ${chunks} chunks`);
+    assert.ok(loop.turns >= chunks, `${loop.turns} turns of the event loop for ${chunks} chunks`);
   });
 
   it('answers GET /health while a write transaction holds the SQLite connection', async () => {
@@ -70,16 +64,10 @@ describe('a 100 000-value submission (issue 8 part 2, defect 12)', () => {
     const original = deps.onDeliveryCreated;
     // Each group of results assembles its deliveries and says so once; between two groups the event
     // loop must have turned (another request could run).
-    let turns = 0;
-    let submitting = true;
-    const tick = () => {
-      turns += 1;
-      if (submitting) setImmediate(tick);
-    };
-    setImmediate(tick);
+    const loop = countEventLoopTurns();
     const turnsAtGroup: number[] = [];
     const groups = Math.ceil(valueCount / INVALID_RECORD_CHUNK);
-    deps.onDeliveryCreated = () => void turnsAtGroup.push(turns);
+    deps.onDeliveryCreated = () => void turnsAtGroup.push(loop.turns);
     try {
       const response = await harness.app.inject({
         method: 'POST',
@@ -97,7 +85,7 @@ describe('a 100 000-value submission (issue 8 part 2, defect 12)', () => {
       // Once the answer is written, the answer gate (http.answer-gate.ts) wakes the sender too.
       await until('the answer gate released the stream', () => turnsAtGroup.length > groups);
     } finally {
-      submitting = false;
+      loop.stop();
       deps.onDeliveryCreated = original;
     }
     assert.equal(

@@ -2,16 +2,16 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DEFAULT_FETCHER_OPTIONS } from '../../src/crawl/fetcher/fetcher.options.ts';
 import type { Runtime } from '../../src/main/runtime.ts';
-import type { SourceStats } from '../../src/sandbox/faults.ts';
 import { fetchTruth, startHarness, startWorkerRuntime, type Harness } from '../support/harness.ts';
 import { TEST_REDIS_URL, dropRedisPrefix, requireRedis, uniqueRedisPrefix } from '../support/redis.ts';
 import { awaitResults, submitJob } from '../support/run-job.ts';
+import { assertWithinBucket, sandboxStatsOf } from '../support/token-bucket.ts';
 
 const PAIR_RATE = 5;
 /** The pair's bucket: `perPairBurst` (not configurable), never above one second of the rate. */
 const PAIR_BURST = Math.min(DEFAULT_FETCHER_OPTIONS.perPairBurst, Math.floor(PAIR_RATE));
-/** The most requests the pair's one token bucket lets out in `seconds`. */
-const bucketAllows = (seconds: number) => PAIR_BURST + PAIR_RATE * seconds;
+/** The pair's one token bucket, shared by the three workers. */
+const BUCKET = { burst: PAIR_BURST, rate: PAIR_RATE };
 
 describe('cluster-wide pair rate: an API and three worker runtimes on PostgreSQL and Redis', () => {
   const prefix = uniqueRedisPrefix();
@@ -48,12 +48,8 @@ describe('cluster-wide pair rate: an API and three worker runtimes on PostgreSQL
     const created = await submitJob(api, headers, { source: 'source_01', country: 'de', key: 'id', values });
     const results = await awaitResults(api, headers, String(created.job?._id));
     assert.equal(results.filter((result) => result.success === true).length, values.length);
-    const stats = (await (await fetch(`${api.sandboxOrigin}/_sandbox/stats`)).json()) as Record<
-      string,
-      SourceStats
-    >;
-    const seen = stats.source_01;
-    assert.ok(seen && seen.requests >= values.length);
+    const seen = await sandboxStatsOf(api.sandboxOrigin, 'source_01');
+    assert.ok(seen.requests >= values.length);
     // With one request in flight, the requests reach the sandbox in the order they took their
     // tokens, each after its take and before the next one. The requests that arrive in one
     // wall-clock second are at most one that took its token earlier plus those that took theirs
@@ -63,13 +59,6 @@ describe('cluster-wide pair rate: an API and three worker runtimes on PostgreSQL
     // burst + rate × spanSeconds: the mean over them is the rate plus the initial burst spread
     // over the span (30 values: at least (30 - 4) / 5, about 6 seconds). Three workers keeping
     // their limits apart would let out three bursts and three times the rate.
-    assert.ok(
-      seen.maxRequestsPerSecond <= bucketAllows(1),
-      `the sandbox saw ${seen.maxRequestsPerSecond} requests in one second (burst + rate: ${bucketAllows(1)})`,
-    );
-    assert.ok(
-      seen.requests <= bucketAllows(seen.spanSeconds),
-      `the sandbox saw ${seen.requests} requests in ${seen.spanSeconds} s (at most ${bucketAllows(seen.spanSeconds)})`,
-    );
+    assertWithinBucket(seen, BUCKET);
   });
 });

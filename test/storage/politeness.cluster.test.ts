@@ -5,6 +5,7 @@ import { createFetcher, type Fetcher } from '../../src/crawl/fetcher/fetcher.ts'
 import type { FetcherOptions } from '../../src/crawl/fetcher/fetcher.options.ts';
 import { redisPoliteness } from '../../src/crawl/fetcher/politeness.redis.ts';
 import type { SourceStats } from '../../src/sandbox/faults.ts';
+import { assertWithinBucket, bucketAllows, sandboxStatsOf } from '../support/token-bucket.ts';
 import { until } from '../support/until.ts';
 import { startSandbox, type RunningSandbox } from '../support/sandbox-server.ts';
 import { TEST_REDIS_URL, dropRedisPrefix, requireRedis, uniqueRedisPrefix } from '../support/redis.ts';
@@ -31,8 +32,8 @@ const settings: Partial<FetcherOptions> = {
   requestTimeoutMs: 5000,
 };
 
-/** The most requests one token bucket of BURST tokens refilled at RATE lets out in `seconds`. */
-const bucketAllows = (seconds: number) => BURST + RATE * seconds;
+/** The one token bucket the workers share: BURST tokens refilled at RATE. */
+const BUCKET = { burst: BURST, rate: RATE };
 
 /** Three fetchers stand for the fetchers of three worker processes. */
 async function crawlWithThree(
@@ -53,26 +54,13 @@ async function crawlWithThree(
       ),
     ),
   );
-  const stats = (await (await fetch(`${sandbox.origin}/_sandbox/stats`)).json()) as Record<
-    string,
-    SourceStats
-  >;
-  const seen = stats[source];
-  assert.ok(seen);
-  return seen;
+  return sandboxStatsOf(sandbox.origin, source);
 }
 
 /** The checks of one pair held to the token bucket by three workers (see `settings` for why they hold). */
 function assertHeldToTheBucket(seen: SourceStats, requests: number): void {
   assert.equal(seen.requests, requests);
-  assert.ok(
-    seen.maxRequestsPerSecond <= bucketAllows(1),
-    `the sandbox saw ${seen.maxRequestsPerSecond} requests in one second (burst + rate: ${bucketAllows(1)})`,
-  );
-  assert.ok(
-    seen.requests <= bucketAllows(seen.spanSeconds),
-    `the sandbox saw ${seen.requests} requests in ${seen.spanSeconds} s (at most ${bucketAllows(seen.spanSeconds)})`,
-  );
+  assertWithinBucket(seen, BUCKET);
 }
 
 describe('cluster-wide politeness: three workers share one pair limit on Redis', () => {
@@ -115,8 +103,8 @@ describe('cluster-wide politeness: three workers share one pair limit on Redis',
     const seen = await crawlWithThree(sandbox, three, 10);
     assert.equal(seen.requests, 30);
     assert.ok(
-      seen.requests > bucketAllows(seen.spanSeconds),
-      `the sandbox saw ${seen.requests} requests in ${seen.spanSeconds} s (one bucket: ${bucketAllows(seen.spanSeconds)})`,
+      seen.requests > bucketAllows(BUCKET, seen.spanSeconds),
+      `the sandbox saw ${seen.requests} requests in ${seen.spanSeconds} s (one bucket: ${bucketAllows(BUCKET, seen.spanSeconds)})`,
     );
   });
 
@@ -141,7 +129,7 @@ describe('cluster-wide politeness: three workers share one pair limit on Redis',
     assertHeldToTheBucket(limited, 18);
     assert.equal(wide.requests, 18);
     assert.ok(
-      wide.requests > bucketAllows(wide.spanSeconds),
+      wide.requests > bucketAllows(BUCKET, wide.spanSeconds),
       `source_02 saw ${wide.requests} requests in ${wide.spanSeconds} s`,
     );
   });

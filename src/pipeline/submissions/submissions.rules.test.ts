@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { countEventLoopTurns } from '../../../test/support/event-loop.ts';
 import { SourceCatalogue } from '../../crawl/sources/sources.catalogue.ts';
 import { LIMITS, VALIDATE_CHUNK, normalizeSubmission, worstCaseCredits } from './submissions.rules.ts';
 
@@ -91,20 +92,7 @@ describe('the rules of a submission (spec 2.1, decisions G20–G22)', () => {
   it('checks 100 000 malformed values in chunks, yielding to the event loop between them', async () => {
     const count = 100_000;
     const values = Array.from({ length: count }, (_, n) => `${400_000_000_000 + n}x`);
-    // Counts turns of the event loop while the check runs: each is a moment a health probe could run.
-    let turns = 0;
-    let checking = true;
-    const tick = () => {
-      turns += 1;
-      if (checking) setImmediate(tick);
-    };
-    setImmediate(tick);
-    const submission = await normalizeSubmission(
-      { ...base, values, callback_url: 'http://127.0.0.1:9/hook' },
-      'stream',
-      catalogue,
-    );
-    checking = false;
+    const { submission, turns } = await normalizeCountingTurns(values);
     assert.equal(submission.invalidValues.size, count);
     const chunks = Math.ceil(count / VALIDATE_CHUNK);
     assert.ok(turns >= chunks - 1, `${turns} turns of the event loop for ${chunks} chunks of values`);
@@ -114,22 +102,25 @@ describe('the rules of a submission (spec 2.1, decisions G20–G22)', () => {
     const count = 100_000;
     // Long distinct values: hashing them is what held the event loop (docs/performance.md, third round).
     const values = Array.from({ length: count }, (_, n) => `${String(n).padStart(8, '0')}${'x'.repeat(992)}`);
-    let turns = 0;
-    let checking = true;
-    const tick = () => {
-      turns += 1;
-      if (checking) setImmediate(tick);
-    };
-    setImmediate(tick);
-    const submission = await normalizeSubmission(
-      { ...base, values, callback_url: 'http://127.0.0.1:9/hook' },
-      'stream',
-      catalogue,
-    );
-    checking = false;
+    const { submission, turns } = await normalizeCountingTurns(values);
     assert.equal(submission.values.length, count);
     const chunks = Math.ceil(count / VALIDATE_CHUNK);
     // chunks - 1 turns while de-duplicating, as many again while checking.
     assert.ok(turns >= 2 * (chunks - 1), `${turns} turns of the event loop for twice ${chunks} chunks`);
   });
 });
+
+/**
+ * Normalizes a stream submission of `values` while counting turns of the event loop: each turn is a
+ * moment a health probe could have run, so the count shows whether the work yielded between chunks.
+ */
+async function normalizeCountingTurns(values: string[]) {
+  const loop = countEventLoopTurns();
+  const submission = await normalizeSubmission(
+    { ...base, values, callback_url: 'http://127.0.0.1:9/hook' },
+    'stream',
+    catalogue,
+  );
+  loop.stop();
+  return { submission, turns: loop.turns };
+}
