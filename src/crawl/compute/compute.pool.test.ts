@@ -6,7 +6,7 @@ import type { FetchedPage, ValueQuery } from '../vocabulary/crawl.types.ts';
 import { parseProductPage } from '../sources/source-01/source-01.parse.ts';
 import { parseProductPage as parseSource09Product } from '../sources/source-09/source-09.parse.ts';
 import { fetchedPage, pageInBytes, ResponseBody } from '../fetcher/fetcher.page.ts';
-import { buildSandboxApp } from '../../sandbox/index.ts';
+import { startSandbox } from '../../../test/support/sandbox-server.ts';
 import { computeTrust } from '../trust/trust.ts';
 import type { ComputePlace } from '../../platform/metrics/metrics.ts';
 import { createComputePool, MAX_THREAD_FAILURES, type ComputePool } from './compute.pool.ts';
@@ -118,7 +118,7 @@ describe('the compute pool', () => {
   });
 
   it('parses a fetched page that crosses as its bytes on a thread as it parses in place', async () => {
-    const app = buildSandboxApp({ pageWeight: 'real' });
+    const { app } = await startSandbox({ pageWeight: 'real' });
     try {
       const truth = JSON.parse((await app.inject('/catalog.json?source=source_09&country=us')).body) as {
         base_url: string;

@@ -1,6 +1,6 @@
 /**
  * source_04's cheerio parsers as they were before the streaming scan (issue 23), kept for
- * `src/crawl/sources/source-04/source-04.scan.test.ts` only: it runs them beside the scan parsers on
+ * `test/sources/source-04.parity.test.ts` only: it runs them beside the scan parsers on
  * every sandbox and fixture page and asserts the same answers.
  */
 /**

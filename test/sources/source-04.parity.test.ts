@@ -4,17 +4,17 @@ import {
   marketplaceFetched,
   marketplacePages,
   skipWithoutMarketplacePages,
-} from '../../../../test/support/marketplace-pages.ts';
+} from '../support/marketplace-pages.ts';
+import { fetchSandboxPage, startSandbox, type RunningSandbox } from '../support/sandbox-server.ts';
+import * as dom from '../support/source-04-dom/source-04.parse.ts';
+import type { FaultKind } from '../../src/sandbox/sandbox.types.ts';
+import type { FetchedPage } from '../../src/crawl/vocabulary/crawl.types.ts';
+import { resolveBaseUrl } from '../../src/crawl/sources/sources.urls.ts';
 import {
-  fetchSandboxPage,
-  startSandbox,
-  type RunningSandbox,
-} from '../../../../test/support/sandbox-server.ts';
-import * as dom from '../../../../test/support/source-04-dom/source-04.parse.ts';
-import type { FaultKind } from '../../../sandbox/sandbox.types.ts';
-import type { FetchedPage } from '../../vocabulary/crawl.types.ts';
-import { resolveBaseUrl } from '../sources.urls.ts';
-import { parseItemPage, parseProductPage, readSearchPage } from './source-04.parse.ts';
+  parseItemPage,
+  parseProductPage,
+  readSearchPage,
+} from '../../src/crawl/sources/source-04/source-04.parse.ts';
 
 /**
  * The scan parsers of source_04 against the cheerio parsers they replace (kept in
