@@ -37,6 +37,30 @@ export interface SandboxTruth<Product = Record<string, unknown>, Term = Record<s
   not_found: Record<string, string[]>;
 }
 
+/** A sandbox at each page weight (decisions G34): light pages, and pages of their real sites' size. */
+export interface SandboxWeights {
+  light: RunningSandbox;
+  real: RunningSandbox;
+}
+
+/**
+ * Both weights' sandboxes for the tests of the calling `describe`: started before its tests, closed
+ * after them; read their fields inside the tests.
+ */
+export function useSandboxWeights(): SandboxWeights {
+  const sandboxes = {} as SandboxWeights;
+  before(async () => {
+    [sandboxes.light, sandboxes.real] = await Promise.all([
+      startSandbox(),
+      startSandbox({ pageWeight: 'real' }),
+    ]);
+  });
+  after(async () => {
+    await Promise.all([sandboxes.light?.close(), sandboxes.real?.close()]);
+  });
+  return sandboxes;
+}
+
 /** Builds the sandbox and listens on 127.0.0.1, port 0. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const app = buildSandboxApp(options);

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import {
   fetchSandboxPage,
-  startSandbox,
+  useSandboxWeights,
   type RunningSandbox,
 } from '../../../../test/support/sandbox-server.ts';
 import { PageParseError } from '../../vocabulary/crawl.errors.ts';
@@ -15,14 +15,7 @@ interface Truth {
 }
 
 describe('source_01 markup (idealo, decisions G34)', () => {
-  let light: RunningSandbox;
-  let real: RunningSandbox;
-  before(async () => {
-    [light, real] = await Promise.all([startSandbox(), startSandbox({ pageWeight: 'real' })]);
-  });
-  after(async () => {
-    await Promise.all([light.close(), real.close()]);
-  });
+  const sandboxes = useSandboxWeights();
 
   const firstSearch = async (sandbox: RunningSandbox): Promise<{ truth: Truth; page: FetchedPage }> => {
     const truth = await sandbox.truth<Truth>('source_01', 'de');
@@ -31,7 +24,7 @@ describe('source_01 markup (idealo, decisions G34)', () => {
   };
 
   it('leaves the sponsored tile and the ad slot out of the results', async () => {
-    const { truth, page } = await firstSearch(light);
+    const { truth, page } = await firstSearch(sandboxes.light);
     assert.match(page.body, /sr-sponsoredLabel_/);
     assert.match(page.body, /data-testid="adSlot"/);
     const parsed = parseSearchPage(page);
@@ -44,21 +37,21 @@ describe('source_01 markup (idealo, decisions G34)', () => {
   });
 
   it('reads the result list whatever build hashes its class names carry', async () => {
-    const { page } = await firstSearch(light);
+    const { page } = await firstSearch(sandboxes.light);
     const rebuilt = page.body.replace(/(class="sr-[A-Za-z_-]+?)_[A-Za-z0-9]{5}"/g, '$1_Qz9xW"');
     assert.notEqual(rebuilt, page.body);
     assert.deepEqual(parseSearchPage({ ...page, body: rebuilt }), parseSearchPage(page));
   });
 
   it('reads pages of real size with bytes after </html> as it reads light ones', async () => {
-    const { page: heavy } = await firstSearch(real);
-    const { page: small } = await firstSearch(light);
+    const { page: heavy } = await firstSearch(sandboxes.real);
+    const { page: small } = await firstSearch(sandboxes.light);
     assert.ok(heavy.body.length > 300_000, `search page of ${heavy.body.length} bytes`);
     assert.match(heavy.body, /<\/html>\n<!--[^]*-->\n$/);
     const ids = (page: FetchedPage): string[] =>
       parseSearchPage(page).cards.map((card) => `${card.id} ${card.name} ${card.price_min}`);
     assert.deepEqual(ids(heavy), ids(small));
-    const truth = await real.truth<Truth>('source_01', 'de');
+    const truth = await sandboxes.real.truth<Truth>('source_01', 'de');
     const productUrl = parseSearchPage(heavy).cards[0]!.url;
     const product = await fetchSandboxPage(productUrl);
     assert.ok(product.body.length > 300_000, `product page of ${product.body.length} bytes`);
@@ -68,8 +61,8 @@ describe('source_01 markup (idealo, decisions G34)', () => {
   });
 
   it('fails loudly on a product page without its structured data', async () => {
-    const truth = await light.truth<Truth>('source_01', 'de');
-    const { page } = await firstSearch(light);
+    const truth = await sandboxes.light.truth<Truth>('source_01', 'de');
+    const { page } = await firstSearch(sandboxes.light);
     const product = await fetchSandboxPage(parseSearchPage(page).cards[0]!.url);
     assert.ok(truth.products.length > 0);
     const stripped = product.body.replace(/<script type="application\/ld\+json">[^]*?<\/script>/g, '');

@@ -1,10 +1,6 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import {
-  fetchSandboxPage,
-  startSandbox,
-  type RunningSandbox,
-} from '../../../../test/support/sandbox-server.ts';
+import { describe, it } from 'node:test';
+import { fetchSandboxPage, useSandboxWeights } from '../../../../test/support/sandbox-server.ts';
 import { PageParseError } from '../../vocabulary/crawl.errors.ts';
 import type { FetchedPage } from '../../vocabulary/crawl.types.ts';
 import { parseProduct, parseSearchPage } from './source-03.parse.ts';
@@ -21,17 +17,10 @@ const searchUrl = (truth: Truth, text: string): string =>
   `${baseOf(truth)}/search?tbm=shop&q=${encodeURIComponent(text)}`;
 
 describe('source_03 markup (Google Shopping, decisions G34)', () => {
-  let light: RunningSandbox;
-  let real: RunningSandbox;
-  before(async () => {
-    [light, real] = await Promise.all([startSandbox(), startSandbox({ pageWeight: 'real' })]);
-  });
-  after(async () => {
-    await Promise.all([light.close(), real.close()]);
-  });
+  const sandboxes = useSandboxWeights();
 
   it('leaves the shopping ad out of the results and reads the cards by their data-docid', async () => {
-    const truth = await light.truth<Truth>('source_03', 'de');
+    const truth = await sandboxes.light.truth<Truth>('source_03', 'de');
     const term = truth.terms.find((candidate) => candidate.content.offers.length > 3)!;
     const page = await fetchSandboxPage(searchUrl(truth, term.term));
     assert.match(page.body, /class="sh-np__click-target"/);
@@ -42,7 +31,7 @@ describe('source_03 markup (Google Shopping, decisions G34)', () => {
   });
 
   it('follows Google paging: a#pnnext with start= leads to the next cards, none repeated', async () => {
-    const truth = await light.truth<Truth>('source_03', 'us');
+    const truth = await sandboxes.light.truth<Truth>('source_03', 'us');
     // The word most product names share finds more than one result page.
     const counts = new Map<string, number>();
     for (const product of truth.products) {
@@ -61,7 +50,7 @@ describe('source_03 markup (Google Shopping, decisions G34)', () => {
   });
 
   it('reads pages whatever release suffix their class names carry', async () => {
-    const truth = await light.truth<Truth>('source_03', 'fr');
+    const truth = await sandboxes.light.truth<Truth>('source_03', 'fr');
     const term = truth.terms[0]!;
     const search = await fetchSandboxPage(searchUrl(truth, term.term));
     const product = await fetchSandboxPage(
@@ -82,8 +71,8 @@ describe('source_03 markup (Google Shopping, decisions G34)', () => {
 
   it('reads pages of real size with bytes after </html> as it reads light ones', async () => {
     const [heavyTruth, lightTruth] = await Promise.all([
-      real.truth<Truth>('source_03', 'dk'),
-      light.truth<Truth>('source_03', 'dk'),
+      sandboxes.real.truth<Truth>('source_03', 'dk'),
+      sandboxes.light.truth<Truth>('source_03', 'dk'),
     ]);
     const id = heavyTruth.products[3]!.id;
     const heavy = await fetchSandboxPage(heavyTruth.products[3]!.content.url);
@@ -98,7 +87,7 @@ describe('source_03 markup (Google Shopping, decisions G34)', () => {
   });
 
   it('fails loudly on pages without the result column or the sellers table', async () => {
-    const truth = await light.truth<Truth>('source_03', 'de');
+    const truth = await sandboxes.light.truth<Truth>('source_03', 'de');
     const search = await fetchSandboxPage(searchUrl(truth, truth.terms[0]!.term));
     const product = await fetchSandboxPage(truth.products[0]!.content.url);
     assert.throws(

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import {
   fetchSandboxPage,
-  startSandbox,
+  useSandboxWeights,
   type RunningSandbox,
 } from '../../../../test/support/sandbox-server.ts';
 import { PageParseError } from '../../vocabulary/crawl.errors.ts';
@@ -19,14 +19,7 @@ interface Truth {
 }
 
 describe('source_05 markup (Kaufland, decisions G34)', () => {
-  let light: RunningSandbox;
-  let real: RunningSandbox;
-  before(async () => {
-    [light, real] = await Promise.all([startSandbox(), startSandbox({ pageWeight: 'real' })]);
-  });
-  after(async () => {
-    await Promise.all([light.close(), real.close()]);
-  });
+  const sandboxes = useSandboxWeights();
 
   const firstSearch = async (sandbox: RunningSandbox): Promise<{ truth: Truth; page: FetchedPage }> => {
     const truth = await sandbox.truth<Truth>('source_05', 'de');
@@ -35,7 +28,7 @@ describe('source_05 markup (Kaufland, decisions G34)', () => {
   };
 
   it('reads the JSON-LD result list and leaves the sponsored card out', async () => {
-    const { truth, page } = await firstSearch(light);
+    const { truth, page } = await firstSearch(sandboxes.light);
     assert.match(page.body, /class="product__sponsored-ad-label"/);
     const cardCount = page.body.match(/<article\b[^>]*class="product"/g)?.length ?? 0;
     const term = truth.terms.find((candidate) => candidate.search_url === page.url)!;
@@ -48,7 +41,7 @@ describe('source_05 markup (Kaufland, decisions G34)', () => {
   });
 
   it('pages the results as Kaufland does: ?page=<n>, the count of every match in .product-count', async () => {
-    const truth = await light.truth<Truth>('source_05', 'de');
+    const truth = await sandboxes.light.truth<Truth>('source_05', 'de');
     // A term with a full first page: more matches than one page holds.
     const term = truth.terms.find((candidate) => candidate.content.search_results.length === 24)!;
     assert.ok(term, 'the de catalogue has a term with more than one page of matches');
@@ -62,15 +55,15 @@ describe('source_05 markup (Kaufland, decisions G34)', () => {
   });
 
   it('reads the cards whatever build hash their class names carry', async () => {
-    const { page } = await firstSearch(light);
+    const { page } = await firstSearch(sandboxes.light);
     const rebuilt = page.body.replace(/class="(product(?:__sponsored-ad-label)?)"/g, 'class="$1_x7Qd2"');
     assert.notEqual(rebuilt, page.body);
     assert.deepEqual(parseSearchPage({ ...page, body: rebuilt }), parseSearchPage(page));
   });
 
   it('reads pages of real size with bytes after </html> as it reads light ones', async () => {
-    const { page: heavy } = await firstSearch(real);
-    const { page: small } = await firstSearch(light);
+    const { page: heavy } = await firstSearch(sandboxes.real);
+    const { page: small } = await firstSearch(sandboxes.light);
     assert.ok(heavy.body.length > 300_000, `search page of ${heavy.body.length} bytes`);
     assert.match(heavy.body, /<\/html>\n<!--[^]*-->\n$/);
     // The two sandboxes listen on different ports, so the URLs differ.
@@ -80,7 +73,7 @@ describe('source_05 markup (Kaufland, decisions G34)', () => {
   });
 
   it('reads product facts from the JSON-LD and the offers from the Nuxt state', async () => {
-    const truth = await light.truth<Truth>('source_05', 'de');
+    const truth = await sandboxes.light.truth<Truth>('source_05', 'de');
     const product = truth.products[3]!;
     const page = await fetchSandboxPage(product.content.url);
     assert.match(page.body, /<h1 class="rd-title">/);
@@ -93,7 +86,7 @@ describe('source_05 markup (Kaufland, decisions G34)', () => {
   });
 
   it('fails loudly on a page cut before its state, without its JSON-LD or not of the app', async () => {
-    const truth = await light.truth<Truth>('source_05', 'de');
+    const truth = await sandboxes.light.truth<Truth>('source_05', 'de');
     const page = await fetchSandboxPage(truth.products[0]!.content.url);
     const cut = { ...page, body: page.body.slice(0, page.body.indexOf('window.__NUXT__')) };
     assert.throws(() => parseProductPage(cut), PageParseError);
@@ -107,7 +100,7 @@ describe('source_05 markup (Kaufland, decisions G34)', () => {
     );
     assert.notEqual(called, page.body);
     assert.throws(() => parseProductPage({ ...page, body: called }), PageParseError);
-    const { page: search } = await firstSearch(light);
+    const { page: search } = await firstSearch(sandboxes.light);
     const calledSearch = search.body.replace(
       /window\.__NUXT__=(\{[^]*?\});/,
       'window.__NUXT__=(function(a){return $1}(1));',
