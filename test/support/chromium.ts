@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { BROWSER_ARGS } from '../../src/crawl/fetcher/fetcher.rendered.ts';
 
 /** Debian's Chromium (`apt-get install chromium`; `.ci/run` installs it when missing). */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -24,15 +25,6 @@ export const PHONE = { width: 390, height: 844 };
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...BROWSER_ARGS],
   });
 }

@@ -37,7 +37,11 @@ export interface PageRenderer {
 }
 
 const SKIPPED_RESOURCES = new Set(['image', 'font', 'media']);
-const BROWSER_ARGS = [
+/**
+ * Chromium's flags: headless, without the background traffic a desktop browser makes (the test kit
+ * `test/support/chromium.ts` launches it the same way).
+ */
+export const BROWSER_ARGS: readonly string[] = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -63,7 +67,7 @@ export function createPageRenderer(settings: RenderSettings): PageRenderer {
   let browser: Promise<Browser> | undefined;
   const launch = async (): Promise<Browser> => {
     const { chromium } = await import('playwright-core');
-    return chromium.launch({ executablePath: settings.chromiumPath, args: BROWSER_ARGS });
+    return chromium.launch({ executablePath: settings.chromiumPath, args: [...BROWSER_ARGS] });
   };
 
   async function renderNow(
