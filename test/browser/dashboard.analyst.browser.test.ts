@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import {
   browserMissing,
   launchChromium,
+  noticeIs,
   skipWithoutBrowser,
   SCREENSHOTS,
   DESKTOP,
@@ -17,11 +18,6 @@ import { createUser } from '../../src/accounts/identity/identity.users.ts';
 import { fetchTruth, startHarness, type Harness, type SandboxTruth } from '../support/harness.ts';
 
 const skip = skipWithoutBrowser;
-/** The notice line shows an error only where the test provokes one (a stale view's error shows there). */
-async function noticeIs(page: Page, error: boolean): Promise<void> {
-  const notice = page.locator('#notice.error');
-  assert.equal(await notice.count(), error ? 1 : 0, `notice: ${await page.locator('#notice').textContent()}`);
-}
 
 describe('the dashboard as an analyst uses it (issue 26)', { skip }, () => {
   let harness: Harness;

@@ -3,10 +3,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import {
   browserMissing,
   launchChromium,
+  noticeIs,
   skipWithoutBrowser,
   SCREENSHOTS,
   DESKTOP,
@@ -20,11 +21,6 @@ import { startReceiver } from '../support/receiver.ts';
 import { until } from '../support/until.ts';
 
 const skip = skipWithoutBrowser;
-/** The notice line shows an error only where the test provokes one (a stale view's error shows there). */
-async function noticeIs(page: Page, error: boolean): Promise<void> {
-  const notice = page.locator('#notice.error');
-  assert.equal(await notice.count(), error ? 1 : 0, `notice: ${await page.locator('#notice').textContent()}`);
-}
 
 describe(
   'the dashboard’s paged results, interval runs, key names and spreadsheets (issue 26)',

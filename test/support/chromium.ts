@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import assert from 'node:assert/strict';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { BROWSER_ARGS } from '../../src/crawl/fetcher/fetcher.rendered.ts';
 
 /** Debian's Chromium (`apt-get install chromium`; `.ci/run` installs it when missing). */
@@ -27,4 +28,13 @@ export function launchChromium(): Promise<Browser> {
     executablePath: CHROMIUM,
     args: [...BROWSER_ARGS],
   });
+}
+
+/**
+ * Asserts whether the dashboard's notice line shows an error: only where a test provokes one (a
+ * stale view's error shows there).
+ */
+export async function noticeIs(page: Page, error: boolean): Promise<void> {
+  const notice = page.locator('#notice.error');
+  assert.equal(await notice.count(), error ? 1 : 0, `notice: ${await page.locator('#notice').textContent()}`);
 }
