@@ -2,16 +2,14 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { pino } from 'pino';
 import { findAccountById } from '../../src/accounts/accounts/accounts.repository.ts';
 import { submitStream, type StreamsDeps } from '../../src/api/streams/streams.service.ts';
 import { ANSWER_WAIT_LIMIT_MS } from '../../src/pipeline/deliveries/deliveries.claim.ts';
-import { createWebhookDispatcher } from '../../src/pipeline/deliveries/deliveries.dispatcher.ts';
 import { markJobAnswered } from '../../src/pipeline/deliveries/deliveries.repository.ts';
-import { createCallbackPolicy } from '../../src/pipeline/webhooks/webhooks.callback-url.ts';
 import { verifyWebhook } from '../../src/pipeline/webhooks/verify.ts';
 import type { SubmissionBody } from '../../src/pipeline/submissions/submissions.schema.ts';
 import { DIALECTS } from '../support/databases.ts';
+import { createTestDispatcher } from '../support/dispatcher.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { until } from '../support/until.ts';
 
@@ -152,18 +150,7 @@ for (const dialect of DIALECTS) {
     });
 
     const sender = () =>
-      createWebhookDispatcher({
-        db: harness.runtime.deps.db,
-        logger: pino({ level: 'silent' }),
-        policy: createCallbackPolicy(['127.0.0.1']),
-        concurrency: 4,
-        hostConcurrency: 4,
-        connectTimeoutMs: 1000,
-        timeoutMs: 5000,
-        flushIntervalMs: 2000,
-        now: () => clockMs,
-        random: () => 0.5,
-      });
+      createTestDispatcher(harness.runtime.deps.db, () => clockMs, { concurrency: 4, timeoutMs: 5000 });
 
     /** Creates a stream as POST /stream does, but writes no answer. */
     async function unansweredStream(): Promise<{ jobId: string; secret: string }> {

@@ -1,18 +1,17 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { pino } from 'pino';
 import { verifyWebhook } from '../../src/pipeline/webhooks/verify.ts';
 import { INTERVAL_RUN_TASK } from '../../src/pipeline/tasks/tasks.interval-run.ts';
 import { findJob } from '../../src/pipeline/work/work.repository.ts';
 import { createCallbackPolicy } from '../../src/pipeline/webhooks/webhooks.callback-url.ts';
 import {
-  createWebhookDispatcher,
   type WebhookDispatcher,
   type WebhookDispatcherOptions,
 } from '../../src/pipeline/deliveries/deliveries.dispatcher.ts';
 import type { WebhookDelivery } from '../../src/pipeline/deliveries/deliveries.table.ts';
 import { DIALECTS } from '../support/databases.ts';
+import { createTestDispatcher } from '../support/dispatcher.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { until } from '../support/until.ts';
 import {
@@ -58,19 +57,7 @@ for (const dialect of DIALECTS) {
 
     /** A sender on the harness database with a manual clock and jitter fixed at the middle (±0%). */
     function sender(overrides: Partial<WebhookDispatcherOptions> = {}): WebhookDispatcher {
-      const dispatcher = createWebhookDispatcher({
-        db: harness.runtime.deps.db,
-        logger: pino({ level: 'silent' }),
-        policy: createCallbackPolicy(['127.0.0.1']),
-        concurrency: 16,
-        hostConcurrency: 4,
-        connectTimeoutMs: 1000,
-        timeoutMs: 1500,
-        flushIntervalMs: 2000,
-        now: () => clockMs,
-        random: () => 0.5,
-        ...overrides,
-      });
+      const dispatcher = createTestDispatcher(harness.runtime.deps.db, () => clockMs, overrides);
       dispatchers.push(dispatcher);
       return dispatcher;
     }
