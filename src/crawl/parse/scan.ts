@@ -6,6 +6,10 @@
  * two thirds of the engine's CPU per page (docs/crawl-engine.md, "Parsing").
  */
 import { Parser } from 'htmlparser2';
+import { SkippingTokenizer } from './scan.tokenizer.ts';
+
+/** htmlparser2's HTML rules with entities decoded, skipping scripts and styles with `indexOf`. */
+const PARSER_OPTIONS = { decodeEntities: true, Tokenizer: SkippingTokenizer };
 
 /** An element the scan kept. */
 export interface ScannedElement {
@@ -77,7 +81,7 @@ export function scanElements(html: string, keep: KeepElement, options: ScanOptio
         if (stack.pop() !== undefined) open.pop();
       },
     },
-    { decodeEntities: true },
+    PARSER_OPTIONS,
   );
   parser.end(html);
   return kept;
@@ -140,7 +144,7 @@ function scanHiding(
         }
       },
     },
-    { decodeEntities: true },
+    PARSER_OPTIONS,
   );
   parser.end(html);
   return kept;
