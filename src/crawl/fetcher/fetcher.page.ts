@@ -6,14 +6,46 @@
  * tail of it; a page nobody reads whole is never decoded whole.
  */
 import { isAscii } from 'node:buffer';
+import { readPageFrom, type PieceSource } from '../parse/page-text.ts';
 import type { FetchedPage } from '../vocabulary/crawl.types.ts';
 import { decodeBody, otherCharset } from './fetcher.body.ts';
 
 /** UTF-8 writes a UTF-16 unit in at most 3 bytes: this many bytes hold `chars` units and a cut character. */
 const bytesFor = (chars: number): number => 3 * chars + 3;
 
+/**
+ * Bytes per piece of {@link ResponseBody.pieces}: large enough that a parser's per-piece work is
+ * nothing, small enough that the piece with a character beyond Latin-1 widens only itself.
+ */
+const PIECE_BYTES = 64 * 1024;
+
+/**
+ * Where a piece of UTF-8 ending at `end` may stop so that it ends on a whole character: before the
+ * lead byte of a sequence cut at `end`, else at `end`. Decoding the pieces one by one then gives the
+ * whole decoding, malformed sequences included: the decoder is at a character's start before any
+ * byte that is not a continuation byte, and it is before such a byte that a piece is cut.
+ */
+function pieceEnd(bytes: Buffer, start: number, end: number): number {
+  let lead = end - 1;
+  while (lead > start && end - lead < 4 && ((bytes[lead] as number) & 0xc0) === 0x80) lead -= 1;
+  const byte = bytes[lead] as number;
+  const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+  return lead > start && end - lead < length ? lead : end;
+}
+
+/** The text of UTF-8 `bytes` in pieces of about {@link PIECE_BYTES}; ASCII ones are copied, not decoded. */
+function* utf8Pieces(bytes: Buffer): Generator<string> {
+  for (let start = 0; start < bytes.length;) {
+    const end =
+      start + PIECE_BYTES >= bytes.length ? bytes.length : pieceEnd(bytes, start, start + PIECE_BYTES);
+    const piece = bytes.subarray(start, end);
+    yield isAscii(piece) ? piece.toString('latin1') : piece.toString('utf8');
+    start = end;
+  }
+}
+
 /** A response body: the bytes and their content type, decoded once, when first read whole. */
-export class ResponseBody {
+export class ResponseBody implements PieceSource {
   #bytes: Buffer | undefined;
   #text: string | undefined;
   /** True when the body is UTF-8, so that a window of its bytes decodes to a window of its text. */
@@ -46,6 +78,15 @@ export class ResponseBody {
       this.#bytes = undefined;
     }
     return this.#text;
+  }
+
+  /**
+   * The text in pieces without decoding it whole while it was not read whole: UTF-8 bytes are
+   * decoded a piece at a time, and each piece is let go once its reader moves on.
+   */
+  pieces(): Iterable<string> {
+    const bytes = this.undecodedUtf8;
+    return bytes === undefined ? [this.text] : utf8Pieces(bytes);
   }
 
   /** The UTF-8 bytes while the text was not read, else undefined: what a compute thread is sent. */
@@ -91,6 +132,7 @@ export function fetchedPage(
   const page = { url, status, headers } as FetchedPage;
   Object.defineProperty(page, 'body', { get: () => body.text, enumerable: true });
   bodies.set(page, body);
+  readPageFrom(page, body);
   return page;
 }
 
