@@ -20,6 +20,24 @@ describe('a response body kept as bytes', () => {
     assert.equal(body.head(30), text.slice(0, 30));
   });
 
+  it('reads the same from the chunks its bytes arrived in, wherever they were cut', () => {
+    const bytes = Buffer.from(text);
+    for (const size of [1, 2, 3, 7, 1000, 65_537]) {
+      const chunks = Array.from({ length: Math.ceil(bytes.length / size) }, (_, index) =>
+        bytes.subarray(index * size, (index + 1) * size),
+      );
+      const body = ResponseBody.ofBytes(chunks, HTML);
+      assert.equal([...body.pieces()].join(''), text, `pieces of chunks of ${size}`);
+      for (const chars of [1, 7, 31, 1000]) {
+        assert.equal(body.head(chars), text.slice(0, chars), `head ${chars} of chunks of ${size}`);
+        assert.equal(body.tail(chars), text.slice(-chars), `tail ${chars} of chunks of ${size}`);
+      }
+      const page = fetchedPage('http://shop.test/p', 200, {}, body);
+      assert.deepEqual(Buffer.from(pageInBytes(page)?.bytes ?? []), bytes, `crossing of chunks of ${size}`);
+      assert.equal(page.body, text);
+    }
+  });
+
   it('hands its text in pieces that join to the whole decoding, without decoding it whole', () => {
     const piece = 64 * 1024;
     // Multi-byte characters and malformed sequences standing across every piece boundary.

@@ -9,61 +9,36 @@ import { isAscii } from 'node:buffer';
 import { readPageFrom, type PieceSource } from '../parse/page-text.ts';
 import type { FetchedPage } from '../vocabulary/crawl.types.ts';
 import { decodeBody, otherCharset } from './fetcher.body.ts';
+import { ArrivedBytes } from './fetcher.bytes.ts';
 
 /** UTF-8 writes a UTF-16 unit in at most 3 bytes: this many bytes hold `chars` units and a cut character. */
 const bytesFor = (chars: number): number => 3 * chars + 3;
 
-/**
- * Bytes per piece of {@link ResponseBody.pieces}: large enough that a parser's per-piece work is
- * nothing, small enough that the piece with a character beyond Latin-1 widens only itself.
- */
-const PIECE_BYTES = 64 * 1024;
-
-/**
- * Where a piece of UTF-8 ending at `end` may stop so that it ends on a whole character: before the
- * lead byte of a sequence cut at `end`, else at `end`. Decoding the pieces one by one then gives the
- * whole decoding, malformed sequences included: the decoder is at a character's start before any
- * byte that is not a continuation byte, and it is before such a byte that a piece is cut.
- */
-function pieceEnd(bytes: Buffer, start: number, end: number): number {
-  let lead = end - 1;
-  while (lead > start && end - lead < 4 && ((bytes[lead] as number) & 0xc0) === 0x80) lead -= 1;
-  const byte = bytes[lead] as number;
-  const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
-  return lead > start && end - lead < length ? lead : end;
-}
-
-/** The text of UTF-8 `bytes` in pieces of about {@link PIECE_BYTES}; ASCII ones are copied, not decoded. */
-function* utf8Pieces(bytes: Buffer): Generator<string> {
-  for (let start = 0; start < bytes.length;) {
-    const end =
-      start + PIECE_BYTES >= bytes.length ? bytes.length : pieceEnd(bytes, start, start + PIECE_BYTES);
-    const piece = bytes.subarray(start, end);
-    yield isAscii(piece) ? piece.toString('latin1') : piece.toString('utf8');
-    start = end;
-  }
-}
-
 /** A response body: the bytes and their content type, decoded once, when first read whole. */
 export class ResponseBody implements PieceSource {
-  #bytes: Buffer | undefined;
+  #bytes: ArrivedBytes | undefined;
   #text: string | undefined;
   /** True when the body is UTF-8, so that a window of its bytes decodes to a window of its text. */
   readonly #utf8: boolean;
 
   private constructor(
-    bytes: Buffer | undefined,
+    bytes: ArrivedBytes | undefined,
     text: string | undefined,
     readonly contentType: string | undefined,
   ) {
     this.#bytes = bytes;
     this.#text = text;
-    this.#utf8 = bytes !== undefined && otherCharset(bytes, contentType) === undefined;
+    // The charset a page declares stands in its first kilobyte (fetcher.body.ts).
+    this.#utf8 = bytes !== undefined && otherCharset(bytes.range(0, 1024), contentType) === undefined;
   }
 
-  /** The body of bytes that arrived with `contentType`. */
-  static ofBytes(bytes: Buffer, contentType: string | undefined): ResponseBody {
-    return new ResponseBody(bytes, undefined, contentType);
+  /** The body of bytes that arrived with `contentType`, whole or in the chunks they came in. */
+  static ofBytes(bytes: Buffer | readonly Buffer[], contentType: string | undefined): ResponseBody {
+    return new ResponseBody(
+      new ArrivedBytes(Buffer.isBuffer(bytes) ? [bytes] : bytes),
+      undefined,
+      contentType,
+    );
   }
 
   /** A body that is text already (a rendered page). */
@@ -74,7 +49,7 @@ export class ResponseBody implements PieceSource {
   /** The whole text, decoded on the first read; the bytes are let go then. */
   get text(): string {
     if (this.#text === undefined) {
-      this.#text = decodeBody(this.#bytes as Buffer, this.contentType);
+      this.#text = decodeBody((this.#bytes as ArrivedBytes).whole(), this.contentType);
       this.#bytes = undefined;
     }
     return this.#text;
@@ -86,11 +61,11 @@ export class ResponseBody implements PieceSource {
    */
   pieces(): Iterable<string> {
     const bytes = this.undecodedUtf8;
-    return bytes === undefined ? [this.text] : utf8Pieces(bytes);
+    return bytes === undefined ? [this.text] : bytes.utf8Pieces();
   }
 
   /** The UTF-8 bytes while the text was not read, else undefined: what a compute thread is sent. */
-  get undecodedUtf8(): Buffer | undefined {
+  get undecodedUtf8(): ArrivedBytes | undefined {
     return this.#utf8 ? this.#bytes : undefined;
   }
 
@@ -99,19 +74,19 @@ export class ResponseBody implements PieceSource {
     const bytes = this.undecodedUtf8;
     if (bytes === undefined || bytes.length <= bytesFor(chars)) return this.text.slice(0, chars);
     // Markup's head is mostly ASCII, one byte a unit: then `chars` bytes are the window exactly.
-    const ascii = bytes.subarray(0, chars);
+    const ascii = bytes.range(0, chars);
     if (isAscii(ascii)) return ascii.toString('latin1');
-    return bytes.subarray(0, bytesFor(chars)).toString('utf8').slice(0, chars);
+    return bytes.range(0, bytesFor(chars)).toString('utf8').slice(0, chars);
   }
 
   /** The last `chars` UTF-16 units of the text, decoding only those of a large UTF-8 body. */
   tail(chars: number): string {
     const bytes = this.undecodedUtf8;
     if (bytes === undefined || bytes.length <= bytesFor(chars)) return this.text.slice(-chars);
-    const ascii = bytes.subarray(bytes.length - chars);
+    const ascii = bytes.range(bytes.length - chars, bytes.length);
     if (isAscii(ascii)) return ascii.toString('latin1');
     return bytes
-      .subarray(bytes.length - bytesFor(chars))
+      .range(bytes.length - bytesFor(chars), bytes.length)
       .toString('utf8')
       .slice(-chars);
   }
@@ -154,7 +129,7 @@ export function pageInBytes(input: unknown): PageInBytes | undefined {
   const bytes = body?.undecodedUtf8;
   if (body === undefined || bytes === undefined) return undefined;
   const { url, status, headers } = input as FetchedPage;
-  return { url, status, headers, contentType: body.contentType, bytes: new Uint8Array(bytes) };
+  return { url, status, headers, contentType: body.contentType, bytes: bytes.copy() };
 }
 
 /** The page a compute thread rebuilds from {@link pageInBytes}: decoded when its parser reads it. */
