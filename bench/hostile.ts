@@ -24,7 +24,14 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { badGtins, longValues } from './hostile-values.ts';
-import { checkoutsOf, log, machineLoad, startService, THIS_CHECKOUT, type RunningService } from './support.ts';
+import {
+  checkoutsOf,
+  log,
+  machineLoad,
+  startService,
+  THIS_CHECKOUT,
+  type RunningService,
+} from './support.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -59,7 +66,8 @@ async function probeReading(service: RunningService, probeFile: string | undefin
   for (let waited = 0; waited < 10_000; waited += 50) {
     await sleep(50);
     const now = lines();
-    if (now.length > linesBefore) return { point, ...JSON.parse(now.at(-2) ?? '{}') } as Record<string, unknown>;
+    if (now.length > linesBefore)
+      return { point, ...JSON.parse(now.at(-2) ?? '{}') } as Record<string, unknown>;
   }
   return undefined;
 }
@@ -181,7 +189,12 @@ if (breakdown.length > 0) console.table(breakdown);
 
 /** A probe reading as one table row: mappings and V8 spaces (used/committed/resident MiB) inline. */
 function flatten(reading: Record<string, unknown>): Record<string, unknown> {
-  const { mappings, spaces, atMs: _atMs, ...rest } = reading as {
+  const {
+    mappings,
+    spaces,
+    atMs: _atMs,
+    ...rest
+  } = reading as {
     mappings: Record<string, number>;
     spaces: Record<string, number[]>;
     atMs: number;

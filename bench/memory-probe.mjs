@@ -31,7 +31,8 @@ function residentByMapping() {
     const header = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \d+\s*(.*)$/.exec(line);
     if (header) {
       const name = header[1] ?? '';
-      group = name === '[heap]' ? 'heap' : name === '' ? 'anonymous' : name.startsWith('/') ? 'files' : 'other';
+      group =
+        name === '[heap]' ? 'heap' : name === '' ? 'anonymous' : name.startsWith('/') ? 'files' : 'other';
       continue;
     }
     const size = /^Size:\s+(\d+) kB/.exec(line);

@@ -98,7 +98,10 @@ export const HEAP_GROWING_PERCENT = 30;
  * Sets V8's `--heap-growing-percent` for a service process, unless node was started with its own.
  * V8 reads it each time it sets the next GC's limit, so setting it once the process runs is sound.
  */
-export function limitHeapGrowth(execArgv: readonly string[] = process.execArgv): void {
+export function limitHeapGrowth(
+  execArgv: readonly string[] = process.execArgv,
+  setFlags: (flags: string) => void = setFlagsFromString,
+): void {
   if (execArgv.some((arg) => /^--heap[-_]growing[-_]percent\b/.test(arg))) return;
-  setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+  setFlags(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 }
