@@ -204,11 +204,7 @@ const schema = {
     parse: integer(1, 100_000),
     default: 20,
   },
-  loginFailureWindowSeconds: {
-    env: 'LOGIN_FAILURE_WINDOW_SECONDS',
-    parse: integer(1, 86_400),
-    default: 900,
-  },
+  loginFailureWindowSeconds: { env: 'LOGIN_FAILURE_WINDOW_SECONDS', parse: integer(1, 86_400), default: 900 },
   oidcIssuer: { env: 'OIDC_ISSUER', parse: text, default: undefined as string | undefined },
   oidcAudience: { env: 'OIDC_AUDIENCE', parse: text, default: undefined as string | undefined },
   oidcJwksUrl: { env: 'OIDC_JWKS_URL', parse: httpUrl, default: undefined as string | undefined },
