@@ -4,7 +4,7 @@
 // compiling on start would make a start slow and dependent on dev tools, and running stale code
 // silently would be worse (docs/performance.md, "Start time").
 import { readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** The file the build writes last, beside the compiled code. */
@@ -12,9 +12,13 @@ export const BUILD_STAMP = 'dist/.build.json';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
-/** Records that the sources as of `startedAtMs` are compiled (a file saved during the build is newer). */
-export function writeBuildStamp(root, startedAtMs) {
-  writeFileSync(join(root, BUILD_STAMP), `${JSON.stringify({ sourcesAtMs: startedAtMs })}\n`);
+/**
+ * Records that the sources as of `startedAtMs` are compiled (a file saved during the build is newer),
+ * in `distDir` (default: the checkout's dist/; the build writes into a staging directory it then
+ * swaps in).
+ */
+export function writeBuildStamp(root, startedAtMs, distDir = join(root, 'dist')) {
+  writeFileSync(join(distDir, basename(BUILD_STAMP)), `${JSON.stringify({ sourcesAtMs: startedAtMs })}\n`);
 }
 
 /** The newest source file under `dir` that the build compiles or copies (tests excluded). */

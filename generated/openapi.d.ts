@@ -2513,11 +2513,11 @@ export interface operations {
     };
     listJobDeliveries: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Rows to skip (default 0). */
-                offset: number;
+                offset?: number;
                 /** @description Page size (default 100, at most 1000). */
-                limit: number;
+                limit?: number;
                 status?: "pending" | "delivered" | "failed" | "dead_lettered";
             };
             header?: never;
@@ -2880,9 +2880,9 @@ export interface operations {
                 /** @description `json` (default), `csv` or `xlsx`. */
                 format?: string;
                 /** @description Points to skip (default 0). */
-                offset: number;
+                offset?: number;
                 /** @description Page size (default 100, at most 1000). */
-                limit: number;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -3472,11 +3472,11 @@ export interface operations {
     };
     listStreamResults: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Results to skip (completion order). */
-                offset: number;
+                offset?: number;
                 /** @description Page size (default 100, at most 1000). */
-                limit: number;
+                limit?: number;
                 /** @description 1-based delivery batch sequence; when given, `offset` and `limit` are ignored. */
                 batch?: number;
             };
@@ -3775,11 +3775,11 @@ export interface operations {
     };
     listStreamDeliveries: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Rows to skip (default 0). */
-                offset: number;
+                offset?: number;
                 /** @description Page size (default 100, at most 1000). */
-                limit: number;
+                limit?: number;
                 status?: "pending" | "delivered" | "failed" | "dead_lettered";
             };
             header?: never;
@@ -5385,14 +5385,14 @@ export interface operations {
     };
     getAccountBilling: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Page size (default 50, at most 500). */
-                limit: number;
+                limit?: number;
                 /** @description The `next_cursor` of the previous page; absent for the first page. */
                 cursor?: string;
                 group?: "day";
                 /** @description with group=day: how many days */
-                days: number;
+                days?: number;
             };
             header?: never;
             path?: never;
@@ -6970,9 +6970,9 @@ export interface operations {
     };
     getAccountAudit: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Page size (default 50, at most 500). */
-                limit: number;
+                limit?: number;
                 /** @description The `next_cursor` of the previous page; absent for the first page. */
                 cursor?: string;
             };
@@ -7127,10 +7127,10 @@ export interface operations {
     };
     listAccountJobs: {
         parameters: {
-            query: {
+            query?: {
                 kind?: "batch" | "stream";
                 /** @description Page size (default 50, at most 500). */
-                limit: number;
+                limit?: number;
                 /** @description The `next_cursor` of the previous page; absent for the first page. */
                 cursor?: string;
             };
@@ -7834,8 +7834,8 @@ export interface operations {
     };
     downloadAccountJob: {
         parameters: {
-            query: {
-                format: "json" | "csv";
+            query?: {
+                format?: "json" | "csv";
             };
             header?: never;
             path: {
@@ -7968,11 +7968,11 @@ export interface operations {
     };
     listAccountStreamDeliveries: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Rows to skip (default 0). */
-                offset: number;
+                offset?: number;
                 /** @description Page size (default 100, at most 1000). */
-                limit: number;
+                limit?: number;
                 status?: "pending" | "delivered" | "failed" | "dead_lettered";
             };
             header?: never;
@@ -8282,11 +8282,11 @@ export interface operations {
     };
     listAccountJobDeliveries: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Rows to skip (default 0). */
-                offset: number;
+                offset?: number;
                 /** @description Page size (default 100, at most 1000). */
-                limit: number;
+                limit?: number;
                 status?: "pending" | "delivered" | "failed" | "dead_lettered";
             };
             header?: never;
@@ -8750,11 +8750,11 @@ export interface operations {
     };
     listAccountJobResults: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Rows to skip (default 0). */
-                offset: number;
+                offset?: number;
                 /** @description Page size (default 100, at most 1000). */
-                limit: number;
+                limit?: number;
                 /** @description An interval job: the run whose results to read (default: its latest run). */
                 run_id?: string;
             };
@@ -9140,9 +9140,9 @@ export interface operations {
     };
     listAccountJobRuns: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Page size (default 20, at most 100). */
-                limit: number;
+                limit?: number;
             };
             header?: never;
             path: {
@@ -9317,9 +9317,9 @@ export interface operations {
                 /** @description `json` (default), `csv` or `xlsx`. */
                 format?: string;
                 /** @description Points to skip (default 0). */
-                offset: number;
+                offset?: number;
                 /** @description Page size (default 100, at most 1000). */
-                limit: number;
+                limit?: number;
             };
             header?: never;
             path?: never;

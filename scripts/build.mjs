@@ -6,8 +6,9 @@
 // bin/compiled.js compares src/ with is written. Beside the compiler, the client's types are generated
 // from the app's OpenAPI document (`npm run generate:client-types`; they are not part of dist/).
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUILD_STAMP, writeBuildStamp } from '../bin/compiled.js';
 
@@ -25,9 +26,13 @@ try {
 }
 // Started first so it runs beside tsc: it builds the app, which takes a few seconds.
 const clientTypes = generateClientTypes();
-// A clean dist/: a module deleted from src/ must not linger in the build.
-rmSync(`${root}dist`, { recursive: true, force: true });
-const compiled = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], {
+// The build is written into a fresh directory beside dist/ (so a module deleted from src/ does not
+// linger, and source maps keep their relative paths) and swapped in whole at the end: a process
+// that starts the compiled service or CLI while a build runs (tests beside an `npm install` of the
+// checkout, an operator rebuilding) finds the previous build, never a half-written one.
+const staging = mkdtempSync(join(root, '.dist-build-'));
+process.on('exit', () => rmSync(staging, { recursive: true, force: true }));
+const compiled = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', staging], {
   cwd: root,
   stdio: 'inherit',
 });
@@ -35,19 +40,32 @@ if (compiled.status !== 0) process.exit(compiled.status ?? 1);
 const clientTypesStatus = await clientTypes;
 if (clientTypesStatus !== 0) process.exit(clientTypesStatus ?? 1);
 // Everything in src/ that is not TypeScript is read at run time relative to its module.
-cpSync(`${root}src`, `${root}dist`, {
+cpSync(`${root}src`, staging, {
   recursive: true,
   filter: (source) => !/\.[cm]?ts$/.test(source),
 });
-await bundleEntries();
+await bundleEntries(join(staging, 'main'));
 // The bundles in dist/main/ read the dashboard's files at `./static/` beside them, as its module does in src/.
 // The unit tests beside the dashboard's modules stay out of dist.
-cpSync(`${root}src/api/dashboard/static`, `${root}dist/main/static`, {
+cpSync(`${root}src/api/dashboard/static`, join(staging, 'main', 'static'), {
   recursive: true,
   filter: (path) => !path.endsWith('.test.ts'),
 });
-writeBuildStamp(root, startedAtMs);
+writeBuildStamp(root, startedAtMs, staging);
+swapIntoDist(staging);
 process.stdout.write(`pricecrawl build: dist/ written in ${Date.now() - startedAtMs} ms (${BUILD_STAMP})\n`);
+
+/**
+ * Puts the finished build at dist/: two renames, so dist/ is missing only between them; the
+ * previous build is then removed.
+ */
+function swapIntoDist(built) {
+  const dist = join(root, 'dist');
+  const previous = `${built}-previous`;
+  if (existsSync(dist)) renameSync(dist, previous);
+  renameSync(built, dist);
+  rmSync(previous, { recursive: true, force: true });
+}
 
 /**
  * Runs scripts/generate-client-types.ts (through tsx: it imports the app from src/) in a child
@@ -69,7 +87,7 @@ function generateClientTypes() {
  * pure-JavaScript packages it imports, because loading about a thousand separate modules was most
  * of a start (docs/performance.md, "Start time"). Code shared by the entries, and what the CLI
  * imports lazily, goes into dist/main/bundle-*.js chunks, so `pricecrawl help` loads no server.
- * Entries and chunks all sit in dist/main/, so import.meta.url in bundled code points there: the
+ * Written to `outdir`, the staging directory's main/. Entries and chunks all sit in dist/main/, so import.meta.url in bundled code points there: the
  * sandbox fork (`./sandbox.js`) finds the sandbox bundle and the dashboard reads
  * `./static/`, copied beside the bundles; the rest of dist/ stays tsc's output.
  * External, i.e. loaded from node_modules as before: packages that read files beside themselves
@@ -78,7 +96,7 @@ function generateClientTypes() {
  * were files beside it in older versions). A new dependency that reads its own files
  * (`__dirname`, `require.resolve`) belongs in this list.
  */
-async function bundleEntries() {
+async function bundleEntries(outdir) {
   let esbuild;
   try {
     esbuild = await import('esbuild');
@@ -97,7 +115,7 @@ async function bundleEntries() {
       // Every process with a SQLite file starts this one beside its bundle (platform/db/database.checkpoint.ts).
       { in: 'src/platform/db/database.checkpoint.worker.ts', out: 'database.checkpoint.worker' },
     ],
-    outdir: 'dist/main',
+    outdir,
     allowOverwrite: true,
     bundle: true,
     splitting: true,

@@ -48,9 +48,10 @@ const SERIAL = new Map(
     'test/e2e/cluster.limits.test.ts': 'counts the requests the sandbox sees per second',
     'test/storage/politeness.cluster.test.ts': 'counts the requests the sandbox sees per second',
     'test/api/ratelimit.cluster.test.ts': 'six requests must land before a 0.5/s bucket refills',
-    // `npm install <this checkout>` runs its prepare script, which rebuilds dist/ in place: files
-    // beside it that start the compiled service or the CLI would find no build for those seconds.
-    'test/client/readme-path.test.ts': 'installs this checkout as a package, whose prepare rebuilds dist/',
+    // `npm install <this checkout>` runs its prepare script, which builds beside dist/ and swaps the
+    // new build in: files beside it running the compiled service or CLI would lose the lazily loaded
+    // chunks of the build they started from.
+    'test/client/readme-path.test.ts': 'installs this checkout as a package, whose prepare replaces dist/',
   }),
 );
 

@@ -24,6 +24,7 @@ import type { Logger } from 'pino';
 import { installErrorHandling } from './api/http/http.errors.ts';
 import { installStreamingJsonParser } from './api/http/http.json-stream.ts';
 import { installLingeringClose } from './api/http/http.linger.ts';
+import { optionalDefaultedParameters } from './api/http/http.openapi.ts';
 import { installTextGuard } from './api/http/http.text.ts';
 import type { TlsCredentials } from './api/http/http.tls.ts';
 import { lazySerializers } from './api/http/http.serialization.ts';
@@ -119,6 +120,10 @@ export async function buildApp(deps: AppServices, options: AppOptions): Promise<
       // What a callback_url receives: the delivery body, changes included (decisions G40).
       webhooks: DELIVERY_WEBHOOKS,
     },
+    transformObject: (document) =>
+      optionalDefaultedParameters(
+        'openapiObject' in document ? document.openapiObject : document.swaggerObject,
+      ),
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(cookie);

@@ -63,6 +63,22 @@ describe('OpenAPI document and real answers', () => {
     await SwaggerParser.validate(structuredClone(document) as never);
   });
 
+  it('marks a parameter with a default as optional, as the route treats it', () => {
+    const defaulted: string[] = [];
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        for (const parameter of (operation.parameters ?? []) as Record<string, any>[]) {
+          if (parameter.schema?.default === undefined) continue;
+          defaulted.push(`${method} ${path} ${parameter.name}`);
+          assert.notEqual(parameter.required, true, `${method} ${path}: ${parameter.name} has a default`);
+        }
+      }
+    }
+    assert.ok(defaulted.includes('get /history offset'), defaulted.join(', '));
+    const history = document.paths['/history']?.get?.parameters as Record<string, any>[];
+    assert.equal(history.find((parameter) => parameter.name === 'source')?.required, true);
+  });
+
   it('gives every operation an operationId, a description and its refusals', () => {
     const operationIds = new Set<string>();
     for (const [path, operations] of Object.entries(document.paths)) {
