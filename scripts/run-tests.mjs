@@ -7,10 +7,11 @@
 //   node scripts/run-tests.mjs --durations         also print every file's duration, slowest first
 //   node scripts/run-tests.mjs --list              list the selected files with their lanes, run nothing
 //   node scripts/run-tests.mjs --json=out.json     also write each lane's wall time and file durations
+//   node scripts/run-tests.mjs --isolate           unit and api files too in a process each (below)
 //
 // Other arguments select files: a path substring (`npm run test:unit -- jobs`), or a test file's path
 // or name, which selects only that file (bench/test-suite.mjs lists the files it times).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -73,11 +74,13 @@ const LANES = [
   {
     name: 'unit',
     concurrency: availableParallelism(),
+    grouped: true,
     accepts: (file) => file.startsWith('src/') && !CRAWLS_OVER_HTTP.test(contentOf(file)),
   },
   {
     name: 'api',
     concurrency: availableParallelism(),
+    grouped: true,
     accepts: (file) => /^test\/(api|architecture|client|docs|mock|webhooks)\//.test(file),
   },
   // Storage on both dialects, drivers crawling the sandbox over HTTP, the extractor's scoring.
@@ -121,6 +124,7 @@ function parseArguments(argv) {
   for (const argument of argv) {
     if (argument === '--durations') options.durations = true;
     else if (argument === '--list') options.list = true;
+    else if (argument === '--isolate') options.isolate = true;
     else if (argument.startsWith('--json=')) options.json = argument.slice('--json='.length);
     else if (argument.startsWith('--lane=')) {
       for (const name of argument.slice('--lane='.length).split(',')) {
@@ -187,32 +191,91 @@ function runFiles(files, concurrency) {
     ],
     { stdio: 'inherit' },
   );
-  let durations = [];
+  const durations = readDurations(durationsFile);
+  rmSync(outDir, { recursive: true, force: true });
+  return { passed: result.status === 0, durations };
+}
+
+/** Splits `files` into `count` groups of about equal total duration in the last run (slowest first). */
+function balancedGroups(files, count) {
+  const last = readLastDurations();
+  const known = files.map((file) => last[file]).filter((ms) => ms !== undefined);
+  // A new file counts as the slowest known one, so it cannot pile up in one group with many others.
+  const unknownMs = known.length > 0 ? Math.max(...known) : 1;
+  const groups = Array.from({ length: count }, () => ({ files: [], ms: 0 }));
+  for (const file of slowestFirst(files)) {
+    const lightest = groups.reduce((best, group) => (group.ms < best.ms ? group : best));
+    lightest.files.push(file);
+    lightest.ms += last[file] ?? unknownMs;
+  }
+  return groups.map((group) => group.files).filter((group) => group.length > 0);
+}
+
+/** Runs `files` in one process (scripts/test-group.mjs); answers whether they passed and their durations. */
+function runGroup(files, durationsFile) {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--test-timeout=300000',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=./scripts/test-durations.mjs',
+      `--test-reporter-destination=${durationsFile}`,
+      'scripts/test-group.mjs',
+      ...files,
+    ],
+    { stdio: 'inherit' },
+  );
+  return new Promise((resolve) => child.on('close', (code) => resolve(code === 0)));
+}
+
+/**
+ * Runs `files` in `concurrency` processes at once, each running its share of the files one after the
+ * other (scripts/test-group.mjs says why); answers like `runFiles`.
+ */
+async function runGrouped(files, concurrency) {
+  const outDir = mkdtempSync(join(tmpdir(), 'pricecrawl-durations-'));
+  const groups = balancedGroups(files, concurrency);
+  const passed = await Promise.all(
+    groups.map((group, index) => runGroup(group, join(outDir, `durations-${index}.jsonl`))),
+  );
+  const durations = groups.flatMap((_, index) => readDurations(join(outDir, `durations-${index}.jsonl`)));
+  rmSync(outDir, { recursive: true, force: true });
+  return { passed: passed.every(Boolean), durations };
+}
+
+/** The `{ file, durationMs, passed }` lines scripts/test-durations.mjs wrote, if it wrote any. */
+function readDurations(durationsFile) {
   try {
-    durations = readFileSync(durationsFile, 'utf8')
+    return readFileSync(durationsFile, 'utf8')
       .split('\n')
       .filter(Boolean)
       .map((line) => JSON.parse(line));
   } catch {
     // No file: the runner stopped before any file ended; the exit status says why.
+    return [];
   }
-  rmSync(outDir, { recursive: true, force: true });
-  return { passed: result.status === 0, durations };
 }
 
 /**
  * Runs one lane: its files `lane.concurrency` at a time, then its `SERIAL` files one at a time.
  * Answers whether they passed, the lane's wall time and each file's duration.
  */
-function runLane(lane, files) {
+async function runLane(lane, files, isolate) {
   const serial = files.filter((file) => SERIAL.has(file));
   const shared = files.filter((file) => !SERIAL.has(file));
   const concurrency = Math.max(1, Math.min(lane.concurrency, shared.length));
   const alone = serial.length > 0 ? ` + ${serial.length} one at a time` : '';
-  console.log(`== lane ${lane.name}: ${shared.length} files, ${concurrency} at a time${alone}`);
+  const grouped = lane.grouped && !isolate;
+  const how = grouped ? `in ${concurrency} processes` : `${concurrency} at a time`;
+  console.log(`== lane ${lane.name}: ${shared.length} files, ${how}${alone}`);
   const startedMs = Date.now();
   const runs = [];
-  if (shared.length > 0) runs.push(runFiles(concurrency > 1 ? slowestFirst(shared) : shared, concurrency));
+  if (shared.length > 0 && grouped) runs.push(await runGrouped(shared, concurrency));
+  else if (shared.length > 0)
+    runs.push(runFiles(concurrency > 1 ? slowestFirst(shared) : shared, concurrency));
   if (serial.length > 0) {
     console.log(`== lane ${lane.name}: alone on the machine: ${serial.join(', ')}`);
     runs.push(runFiles(serial, 1));
@@ -259,7 +322,7 @@ function pooled(lanes) {
   });
 }
 
-function main() {
+async function main() {
   const options = parseArguments(process.argv.slice(2));
   const all = ['src', 'test'].flatMap((dir) => findTests(dir));
   const stale = [...SERIAL.keys()].filter((file) => !all.includes(file));
@@ -293,12 +356,11 @@ function main() {
     const built = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
     if (built.status !== 0) process.exit(built.status ?? 1);
   }
-  const results = pooled(lanes).map((lane) =>
-    runLane(
-      lane,
-      files.filter((file) => lane.members.includes(laneOf(file))),
-    ),
-  );
+  const results = [];
+  for (const lane of pooled(lanes)) {
+    const members = files.filter((file) => lane.members.includes(laneOf(file)));
+    results.push(await runLane(lane, members, options.isolate));
+  }
   rememberDurations(results);
   printDurations(results, options.durations);
   // bench/test-suite.mjs reads the figures from here.
@@ -306,4 +368,4 @@ function main() {
   process.exit(results.every((result) => result.passed) ? 0 : 1);
 }
 
-main();
+await main();

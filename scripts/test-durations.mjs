@@ -1,8 +1,9 @@
 // A `node --test` reporter that writes one JSON line per test file at the end of the run:
 // `{ file, durationMs, passed }`. scripts/run-tests.mjs hands it a destination file and prints the
 // slowest files from it after the run (`--durations` prints every file).
-// Node 20 reports each file as a test named after the file; Node 22 does not, so there a file's
-// duration is the sum of its top-level tests and suites (its process start is not counted).
+// Node 20's `node --test` reports each file as a test named after the file; Node 22's does not, and
+// neither do the unit and API lanes' group processes (scripts/test-group.mjs), so there a file's
+// duration is the sum of its top-level tests and suites (its process start or load is not counted).
 export default async function* durations(source) {
   const fileEntries = new Map();
   const topLevel = new Map();

@@ -35,6 +35,13 @@ describe('configuration', () => {
     );
   });
 
+  it("keeps BullMQ's 30 s task lock by default and reads BULLMQ_LOCK_DURATION_MS within 1 s to 10 min", () => {
+    assert.equal(loadConfig({}).bullmqLockDurationMs, 30_000);
+    assert.equal(loadConfig({ BULLMQ_LOCK_DURATION_MS: '4000' }).bullmqLockDurationMs, 4000);
+    for (const bad of ['999', '600001', '4s'])
+      assert.throws(() => loadConfig({ BULLMQ_LOCK_DURATION_MS: bad }), /BULLMQ_LOCK_DURATION_MS=/);
+  });
+
   it('reads COMPUTE_THREADS as auto (cores - 1, at most 4) or a count, and refuses anything else', () => {
     assert.equal(loadConfig({}).computeThreads, autoComputeThreads());
     assert.equal(loadConfig({ COMPUTE_THREADS: 'auto' }).computeThreads, autoComputeThreads());

@@ -86,6 +86,8 @@ const schema = {
   redisUrl: { env: 'REDIS_URL', parse: redisUrl, default: 'redis://127.0.0.1:6379' },
   // Prefix of every BullMQ key in Redis, so several deployments can share one Redis.
   bullmqPrefix: { env: 'BULLMQ_PREFIX', parse: text, default: 'pricecrawl' },
+  // A BullMQ worker's lock on a running task, and how often workers look for a dead worker's tasks.
+  bullmqLockDurationMs: { env: 'BULLMQ_LOCK_DURATION_MS', parse: integer(1000, 600_000), default: 30_000 },
   role: { env: 'ROLE', parse: oneOf('all', 'api', 'worker'), default: 'all' as const },
   // A worker's /health and /health/live for an orchestrator's probes (0: any free port, logged).
   healthPort: { env: 'HEALTH_PORT', parse: integer(0, 65535), default: 8082 },
@@ -202,11 +204,7 @@ const schema = {
     parse: integer(1, 100_000),
     default: 20,
   },
-  loginFailureWindowSeconds: {
-    env: 'LOGIN_FAILURE_WINDOW_SECONDS',
-    parse: integer(1, 86_400),
-    default: 900,
-  },
+  loginFailureWindowSeconds: { env: 'LOGIN_FAILURE_WINDOW_SECONDS', parse: integer(1, 86_400), default: 900 },
   oidcIssuer: { env: 'OIDC_ISSUER', parse: text, default: undefined as string | undefined },
   oidcAudience: { env: 'OIDC_AUDIENCE', parse: text, default: undefined as string | undefined },
   oidcJwksUrl: { env: 'OIDC_JWKS_URL', parse: httpUrl, default: undefined as string | undefined },

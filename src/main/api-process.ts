@@ -5,7 +5,7 @@ import { loadJwtSecret } from '../accounts/auth/auth.service.ts';
 import type { Config } from '../config.ts';
 import { readTlsCredentials, reloadTlsCredentials, type TlsFiles } from '../api/http/http.tls.ts';
 import { ensureBootstrapUser } from '../accounts/identity/identity.users.ts';
-import { listenOn, onShutdownSignal } from './process.ts';
+import { limitHeapGrowth, listenOn, onShutdownSignal } from './process.ts';
 import { createLogger, createRuntime } from './runtime.ts';
 import { startSandboxProcess } from './sandbox-process.ts';
 
@@ -15,6 +15,7 @@ import { startSandboxProcess } from './sandbox-process.ts';
  */
 export async function runApiProcess(config: Config): Promise<void> {
   if (config.role === 'worker') throw new Error('ROLE=worker serves no API; run npx pricecrawl worker');
+  limitHeapGrowth();
   const logger = createLogger(config);
   const tlsFiles: TlsFiles | undefined =
     config.tlsCertFile && config.tlsKeyFile

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildOperationsApp } from '../app.ts';
 import type { Config } from '../config.ts';
-import { listenOn, onShutdownSignal } from './process.ts';
+import { limitHeapGrowth, listenOn, onShutdownSignal } from './process.ts';
 import { createLogger, createRuntime } from './runtime.ts';
 
 /**
@@ -13,6 +13,7 @@ import { createLogger, createRuntime } from './runtime.ts';
  */
 export async function runWorkerProcess(config: Config): Promise<void> {
   if (config.role === 'api') throw new Error('ROLE=api has no worker; run npx pricecrawl api');
+  limitHeapGrowth();
   const logger = createLogger(config);
   const runtime = await createRuntime({ ...config, role: 'worker' }, logger);
   let accepting = true;

@@ -7,6 +7,12 @@ import { TEST_REDIS_URL, dropRedisPrefix, requireRedis, uniqueRedisPrefix } from
 import { submitJob } from '../support/run-job.ts';
 import { until } from '../support/until.ts';
 
+/**
+ * The workers' BullMQ lock (`BULLMQ_LOCK_DURATION_MS`): renewed every 2 s, so a loaded machine's
+ * event-loop stalls do not lose a live worker's tasks, and short enough that the kill costs seconds.
+ */
+const LOCK_DURATION_MS = 4000;
+
 /** Starts a worker process as an operator does (`npm run worker`), in its own process group. */
 function startWorkerProcess(env: Record<string, string>): ChildProcess {
   const child = spawn('npm', ['run', 'worker', '--silent'], {
@@ -59,6 +65,9 @@ describe('fault: a worker process SIGKILLed in the middle of a job', () => {
       ...queueEnv,
       SANDBOX_PORT: new URL(api.sandboxOrigin).port,
       WORKER_CONCURRENCY: '6',
+      // A short lock, so the survivor's stalled check takes the dead worker's tasks within seconds
+      // instead of BullMQ's 30 s + 30 s; the mechanism is the same at any duration.
+      BULLMQ_LOCK_DURATION_MS: String(LOCK_DURATION_MS),
     };
     const doomed = startWorkerProcess(workerEnv);
     const survivor = startWorkerProcess(workerEnv);
@@ -82,7 +91,7 @@ describe('fault: a worker process SIGKILLed in the middle of a job', () => {
     assert.ok((await inspector.getActiveCount()) > 0, 'tasks are running when the worker dies');
     killGroup(doomed);
 
-    // BullMQ's lock of the dead worker's tasks runs out (30 s); the survivor's stalled check takes them.
+    // The dead worker's locks run out (LOCK_DURATION_MS); the survivor's stalled check takes its tasks.
     await until('the job finished', async () => (await done()) === values.length, 120_000);
     const job = await db
       .selectFrom('jobs')

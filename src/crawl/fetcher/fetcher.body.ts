@@ -24,7 +24,8 @@ function decoderFor(contentEncoding: string | undefined): Transform | undefined 
 }
 
 /**
- * Reads the whole body, decompressed, as a Buffer. Throws `FetchFailure('too_large')` as soon as
+ * Reads the whole body, decompressed, as the chunks it arrived in (fetcher.bytes.ts: they are not
+ * joined, which would copy the page once more). Throws `FetchFailure('too_large')` as soon as
  * more than `maxBytes` decoded bytes arrived (no zip bombs); the streams are destroyed, which
  * aborts the download. Transport and decompression errors pass through.
  */
@@ -32,13 +33,13 @@ export function readBodyCapped(
   body: Readable,
   contentEncoding: string | undefined,
   maxBytes: number,
-): Promise<Buffer> {
+): Promise<Buffer[]> {
   const decoder = decoderFor(contentEncoding);
   // Plain listeners rather than stream.pipeline or `for await`: both cost an AbortController or an
   // async iterator with a promise per chunk, per response; this is on every page's path.
   if (decoder) body.on('error', (error) => decoder.destroy(error));
   const source: Readable = decoder ? body.pipe(decoder) : body;
-  return new Promise<Buffer>((resolve, reject) => {
+  return new Promise<Buffer[]>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let bytes = 0;
     const fail = (error: unknown): void => {
@@ -54,9 +55,7 @@ export function readBodyCapped(
     };
     source.on('data', onData);
     source.on('error', fail);
-    source.once('end', () =>
-      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, bytes)),
-    );
+    source.once('end', () => resolve(chunks));
     // A body that closes without 'end' (connection dropped mid-body) is an error, as the iterator made it.
     source.once('close', () => {
       if (!source.readableEnded) fail(new Error('response body closed before its end'));

@@ -99,8 +99,8 @@ export async function exchange(
       response.body.destroy();
       throw new FetchFailure('too_large', `content-length ${length} exceeds ${input.maxResponseBytes} bytes`);
     }
-    const bytes = await readBodyCapped(response.body, headers['content-encoding'], input.maxResponseBytes);
-    const body = ResponseBody.ofBytes(bytes, headers['content-type']);
+    const chunks = await readBodyCapped(response.body, headers['content-encoding'], input.maxResponseBytes);
+    const body = ResponseBody.ofBytes(chunks, headers['content-type']);
     return { ...answer, durationMs: Math.round(performance.now() - startedMs), headers, body };
   } catch (error) {
     if (input.signal.aborted) throw abortError(input.signal);

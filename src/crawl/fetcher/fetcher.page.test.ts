@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { textPieces } from '../parse/page-text.ts';
 import { fetchedPage, pageFromBytes, pageInBytes, ResponseBody } from './fetcher.page.ts';
 
 const HTML = 'text/html; charset=utf-8';
@@ -19,12 +20,50 @@ describe('a response body kept as bytes', () => {
     assert.equal(body.head(30), text.slice(0, 30));
   });
 
+  it('reads the same from the chunks its bytes arrived in, wherever they were cut', () => {
+    const bytes = Buffer.from(text);
+    for (const size of [1, 2, 3, 7, 1000, 65_537]) {
+      const chunks = Array.from({ length: Math.ceil(bytes.length / size) }, (_, index) =>
+        bytes.subarray(index * size, (index + 1) * size),
+      );
+      const body = ResponseBody.ofBytes(chunks, HTML);
+      assert.equal([...body.pieces()].join(''), text, `pieces of chunks of ${size}`);
+      for (const chars of [1, 7, 31, 1000]) {
+        assert.equal(body.head(chars), text.slice(0, chars), `head ${chars} of chunks of ${size}`);
+        assert.equal(body.tail(chars), text.slice(-chars), `tail ${chars} of chunks of ${size}`);
+      }
+      const page = fetchedPage('http://shop.test/p', 200, {}, body);
+      assert.deepEqual(Buffer.from(pageInBytes(page)?.bytes ?? []), bytes, `crossing of chunks of ${size}`);
+      assert.equal(page.body, text);
+    }
+  });
+
+  it('hands its text in pieces that join to the whole decoding, without decoding it whole', () => {
+    const piece = 64 * 1024;
+    // Multi-byte characters and malformed sequences standing across every piece boundary.
+    const cuts = ['€', '🧀', 'ü', '\xe2\x82', '\xf0\x9f\xa7', '\x80\x80', '\xc3', '\xe0\x80', '\xff'];
+    for (const [index, cut] of cuts.entries()) {
+      for (let shift = 0; shift < 4; shift += 1) {
+        const lead = Buffer.from('a'.repeat(piece - shift - index), 'latin1');
+        const cutBytes = /[\x80-\xff]/.test(cut) ? Buffer.from(cut, 'latin1') : Buffer.from(cut);
+        const bytes = Buffer.concat([lead, cutBytes, Buffer.from('<p>b</p>'.repeat(20_000))]);
+        const body = ResponseBody.ofBytes(bytes, HTML);
+        assert.equal([...body.pieces()].join(''), bytes.toString('utf8'), `${index} shifted ${shift}`);
+        assert.notEqual(body.undecodedUtf8, undefined, 'pieces leave the bytes undecoded');
+      }
+    }
+    const body = ResponseBody.ofBytes(Buffer.from(text), HTML);
+    assert.equal(body.text, text);
+    assert.deepEqual([...body.pieces()], [text], 'read whole, it is one piece');
+  });
+
   it('decodes a body of another charset whole, and never sends it as bytes', () => {
     const latin1 = Buffer.from('<html><body>Gr\xfc\xdfe</body></html>', 'latin1');
     const body = ResponseBody.ofBytes(latin1, 'text/html; charset=iso-8859-1');
     assert.equal(body.undecodedUtf8, undefined);
     assert.equal(body.tail(14), 'Grüße</body></html>'.slice(-14));
     const page = fetchedPage('http://shop.test/p', 200, {}, body);
+    assert.deepEqual([...textPieces(page)], ['<html><body>Grüße</body></html>']);
     assert.equal(pageInBytes(page), undefined);
     assert.equal(page.body, '<html><body>Grüße</body></html>');
   });

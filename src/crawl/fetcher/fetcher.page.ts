@@ -6,32 +6,39 @@
  * tail of it; a page nobody reads whole is never decoded whole.
  */
 import { isAscii } from 'node:buffer';
+import { readPageFrom, type PieceSource } from '../parse/page-text.ts';
 import type { FetchedPage } from '../vocabulary/crawl.types.ts';
 import { decodeBody, otherCharset } from './fetcher.body.ts';
+import { ArrivedBytes } from './fetcher.bytes.ts';
 
 /** UTF-8 writes a UTF-16 unit in at most 3 bytes: this many bytes hold `chars` units and a cut character. */
 const bytesFor = (chars: number): number => 3 * chars + 3;
 
 /** A response body: the bytes and their content type, decoded once, when first read whole. */
-export class ResponseBody {
-  #bytes: Buffer | undefined;
+export class ResponseBody implements PieceSource {
+  #bytes: ArrivedBytes | undefined;
   #text: string | undefined;
   /** True when the body is UTF-8, so that a window of its bytes decodes to a window of its text. */
   readonly #utf8: boolean;
 
   private constructor(
-    bytes: Buffer | undefined,
+    bytes: ArrivedBytes | undefined,
     text: string | undefined,
     readonly contentType: string | undefined,
   ) {
     this.#bytes = bytes;
     this.#text = text;
-    this.#utf8 = bytes !== undefined && otherCharset(bytes, contentType) === undefined;
+    // The charset a page declares stands in its first kilobyte (fetcher.body.ts).
+    this.#utf8 = bytes !== undefined && otherCharset(bytes.range(0, 1024), contentType) === undefined;
   }
 
-  /** The body of bytes that arrived with `contentType`. */
-  static ofBytes(bytes: Buffer, contentType: string | undefined): ResponseBody {
-    return new ResponseBody(bytes, undefined, contentType);
+  /** The body of bytes that arrived with `contentType`, whole or in the chunks they came in. */
+  static ofBytes(bytes: Buffer | readonly Buffer[], contentType: string | undefined): ResponseBody {
+    return new ResponseBody(
+      new ArrivedBytes(Buffer.isBuffer(bytes) ? [bytes] : bytes),
+      undefined,
+      contentType,
+    );
   }
 
   /** A body that is text already (a rendered page). */
@@ -42,14 +49,23 @@ export class ResponseBody {
   /** The whole text, decoded on the first read; the bytes are let go then. */
   get text(): string {
     if (this.#text === undefined) {
-      this.#text = decodeBody(this.#bytes as Buffer, this.contentType);
+      this.#text = decodeBody((this.#bytes as ArrivedBytes).whole(), this.contentType);
       this.#bytes = undefined;
     }
     return this.#text;
   }
 
+  /**
+   * The text in pieces without decoding it whole while it was not read whole: UTF-8 bytes are
+   * decoded a piece at a time, and each piece is let go once its reader moves on.
+   */
+  pieces(): Iterable<string> {
+    const bytes = this.undecodedUtf8;
+    return bytes === undefined ? [this.text] : bytes.utf8Pieces();
+  }
+
   /** The UTF-8 bytes while the text was not read, else undefined: what a compute thread is sent. */
-  get undecodedUtf8(): Buffer | undefined {
+  get undecodedUtf8(): ArrivedBytes | undefined {
     return this.#utf8 ? this.#bytes : undefined;
   }
 
@@ -58,19 +74,19 @@ export class ResponseBody {
     const bytes = this.undecodedUtf8;
     if (bytes === undefined || bytes.length <= bytesFor(chars)) return this.text.slice(0, chars);
     // Markup's head is mostly ASCII, one byte a unit: then `chars` bytes are the window exactly.
-    const ascii = bytes.subarray(0, chars);
+    const ascii = bytes.range(0, chars);
     if (isAscii(ascii)) return ascii.toString('latin1');
-    return bytes.subarray(0, bytesFor(chars)).toString('utf8').slice(0, chars);
+    return bytes.range(0, bytesFor(chars)).toString('utf8').slice(0, chars);
   }
 
   /** The last `chars` UTF-16 units of the text, decoding only those of a large UTF-8 body. */
   tail(chars: number): string {
     const bytes = this.undecodedUtf8;
     if (bytes === undefined || bytes.length <= bytesFor(chars)) return this.text.slice(-chars);
-    const ascii = bytes.subarray(bytes.length - chars);
+    const ascii = bytes.range(bytes.length - chars, bytes.length);
     if (isAscii(ascii)) return ascii.toString('latin1');
     return bytes
-      .subarray(bytes.length - bytesFor(chars))
+      .range(bytes.length - bytesFor(chars), bytes.length)
       .toString('utf8')
       .slice(-chars);
   }
@@ -91,6 +107,7 @@ export function fetchedPage(
   const page = { url, status, headers } as FetchedPage;
   Object.defineProperty(page, 'body', { get: () => body.text, enumerable: true });
   bodies.set(page, body);
+  readPageFrom(page, body);
   return page;
 }
 
@@ -112,7 +129,7 @@ export function pageInBytes(input: unknown): PageInBytes | undefined {
   const bytes = body?.undecodedUtf8;
   if (body === undefined || bytes === undefined) return undefined;
   const { url, status, headers } = input as FetchedPage;
-  return { url, status, headers, contentType: body.contentType, bytes: new Uint8Array(bytes) };
+  return { url, status, headers, contentType: body.contentType, bytes: bytes.copy() };
 }
 
 /** The page a compute thread rebuilds from {@link pageInBytes}: decoded when its parser reads it. */

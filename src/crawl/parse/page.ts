@@ -7,6 +7,7 @@ import { load, type CheerioAPI } from 'cheerio/slim';
 import { extractJsonLd, findProductNodes, isJsonObject, type JsonObject } from '../extract/jsonld.ts';
 import { PageParseError } from '../vocabulary/crawl.errors.ts';
 import type { FetchedPage } from '../vocabulary/crawl.types.ts';
+import { textHead, textTail } from './page-text.ts';
 
 /** A selection of elements, as `$(…).find(…)` answers it. */
 export type Selection = ReturnType<ReturnType<CheerioAPI['root']>['find']>;
@@ -28,10 +29,12 @@ const BLOCK_HEAD_CHARS = 64 * 1024;
  */
 const CLOSING_TAIL_CHARS = 16 * 1024;
 
-/** Whether `</html>` stands anywhere in `body`, looked for in the tail first. */
-function hasClosingHtml(body: string): boolean {
-  if (body.length <= CLOSING_TAIL_CHARS) return CLOSING_HTML.test(body);
-  return CLOSING_HTML.test(body.slice(-CLOSING_TAIL_CHARS)) || CLOSING_HTML.test(body);
+/**
+ * Whether `</html>` stands anywhere in the page, looked for in the tail first: a complete page is
+ * not decoded whole for it (crawl/parse/page-text.ts).
+ */
+function hasClosingHtml(page: FetchedPage): boolean {
+  return CLOSING_HTML.test(textTail(page, CLOSING_TAIL_CHARS)) || CLOSING_HTML.test(page.body);
 }
 
 /**
@@ -41,12 +44,11 @@ function hasClosingHtml(body: string): boolean {
  * tail is searched whole before it counts as cut off.
  */
 export function assertCompletePage(page: FetchedPage): void {
-  const { body } = page;
-  const head = body.length > BLOCK_HEAD_CHARS ? body.slice(0, BLOCK_HEAD_CHARS) : body;
+  const head = textHead(page, BLOCK_HEAD_CHARS);
   if (BLOCK_TITLE.test(head) && CAPTCHA.test(head)) {
     throw new PageParseError(`block page instead of content: ${page.url}`);
   }
-  if (!hasClosingHtml(body)) throw new PageParseError(`truncated page: ${page.url}`);
+  if (!hasClosingHtml(page)) throw new PageParseError(`truncated page: ${page.url}`);
 }
 
 /** A complete page as a cheerio document. */

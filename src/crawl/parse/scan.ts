@@ -6,6 +6,10 @@
  * two thirds of the engine's CPU per page (docs/crawl-engine.md, "Parsing").
  */
 import { Parser } from 'htmlparser2';
+import { SkippingTokenizer } from './scan.tokenizer.ts';
+
+/** htmlparser2's HTML rules with entities decoded, skipping scripts and styles with `indexOf`. */
+const PARSER_OPTIONS = { decodeEntities: true, Tokenizer: SkippingTokenizer };
 
 /** An element the scan kept. */
 export interface ScannedElement {
@@ -47,9 +51,14 @@ export interface ScanOptions {
 
 /**
  * Every element of `html` that `keep` accepts, in document order. Opening and closing follow
- * htmlparser2's HTML rules (implied closes, void elements), as cheerio's DOM does.
+ * htmlparser2's HTML rules (implied closes, void elements), as cheerio's DOM does. `html` may come
+ * in pieces (a page's `textPieces`), parsed as they are taken, with the answer of the whole text.
  */
-export function scanElements(html: string, keep: KeepElement, options: ScanOptions = {}): ScannedElement[] {
+export function scanElements(
+  html: string | Iterable<string>,
+  keep: KeepElement,
+  options: ScanOptions = {},
+): ScannedElement[] {
   if (options.hide !== undefined) return scanHiding(html, keep, options.hide);
   const kept: ScannedElement[] = [];
   // One entry per open element: the kept element, or undefined for the others.
@@ -77,9 +86,9 @@ export function scanElements(html: string, keep: KeepElement, options: ScanOptio
         if (stack.pop() !== undefined) open.pop();
       },
     },
-    { decodeEntities: true },
+    PARSER_OPTIONS,
   );
-  parser.end(html);
+  parseAll(parser, html);
   return kept;
 }
 
@@ -89,7 +98,7 @@ export function scanElements(html: string, keep: KeepElement, options: ScanOptio
  * once it was (itself included), and the text counts where that number is the current one.
  */
 function scanHiding(
-  html: string,
+  html: string | Iterable<string>,
   keep: KeepElement,
   hide: NonNullable<ScanOptions['hide']>,
 ): ScannedElement[] {
@@ -140,10 +149,16 @@ function scanHiding(
         }
       },
     },
-    { decodeEntities: true },
+    PARSER_OPTIONS,
   );
-  parser.end(html);
+  parseAll(parser, html);
   return kept;
+}
+
+function parseAll(parser: Parser, html: string | Iterable<string>): void {
+  if (typeof html === 'string') parser.write(html);
+  else for (const piece of html) parser.write(piece);
+  parser.end();
 }
 
 function classesOf(attribs: Readonly<Record<string, string>>): string[] {

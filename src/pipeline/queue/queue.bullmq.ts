@@ -29,6 +29,12 @@ export interface BullmqQueueOptions {
   relayHorizonMs?: number;
   /** Outbox rows per relay round and BullMQ bulk add (default 500). */
   relayBatchSize?: number;
+  /**
+   * How long this worker's lock on a running task lasts without renewal (renewed every half of it),
+   * and how often the worker looks for tasks whose lock ran out, so a dead worker's tasks run again
+   * within about twice this (default 30 s, BullMQ's).
+   */
+  lockDurationMs?: number;
   /** Embedded mode: this process is the only relay on the database, so stale claims are released. */
   soleRelay?: boolean;
 }
@@ -223,6 +229,8 @@ export function createBullmqQueue(db: Db, logger: Logger, options: BullmqQueueOp
         // next looked at): start from the room, or a backlog is claimed whole by the first worker.
         concurrency: Math.max(1, Math.min(concurrency, room())),
         maxStalledCount: MAX_STALLED_COUNT,
+        lockDuration: options.lockDurationMs ?? 30_000,
+        stalledInterval: options.lockDurationMs ?? 30_000,
         settings: { backoffStrategy: (attemptsMade: number) => retryDelayMs(attemptsMade) },
       });
       worker.on('error', (err) => logger.error({ err }, 'bullmq worker error'));

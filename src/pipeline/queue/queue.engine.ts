@@ -7,7 +7,7 @@ import type { WorkQueue } from './queue.types.ts';
 /** The configuration the engine choice reads. */
 export type QueueEngineConfig = Pick<
   Config,
-  'queueEngine' | 'redisUrl' | 'bullmqPrefix' | 'databaseUrl' | 'role'
+  'queueEngine' | 'redisUrl' | 'bullmqPrefix' | 'bullmqLockDurationMs' | 'databaseUrl' | 'role'
 >;
 
 /**
@@ -34,6 +34,7 @@ export async function createConfiguredQueue(
   return createBullmqQueue(db, logger, {
     redisUrl: config.redisUrl,
     prefix: config.bullmqPrefix,
+    lockDurationMs: config.bullmqLockDurationMs,
     soleRelay: soleProcess,
   });
 }

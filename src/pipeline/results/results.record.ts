@@ -32,10 +32,18 @@ export interface RecordDeps {
   onValueRecorded?: (value: RecordedValue) => void;
 }
 
+/**
+ * What `onValueRecorded` reads of a recorded value's result item. Only these fields are kept: a
+ * submission of 100 000 malformed values holds its outcomes until its one transaction commits, and
+ * whole items (query, content, trust) held that long were the bulk of its peak, promoted into V8's
+ * old space (docs/performance.md, "Fourth round: memory").
+ */
+export type RecordedItem = Pick<ResultItem, 'success' | 'reason' | 'served_from'>;
+
 /** What `onValueRecorded` learns about a value that was just recorded. */
 export interface RecordedValue {
   job: Job;
-  item: ResultItem;
+  item: RecordedItem;
   /** Credits charged for the value. */
   credits: number;
   /**
@@ -188,7 +196,7 @@ export async function recordValueResultsWithin(
   if (await assembleDeliveries(trx, { job, completions: delivered, jobFinished })) deps.onDeliveryCreated();
   const values = fresh.map((input, order) => ({
     job,
-    item: input.item,
+    item: { success: input.item.success, reason: input.item.reason, served_from: input.item.served_from },
     credits: charged[order] ?? 0,
     jobEnded: order === fresh.length - 1 ? jobEnded : undefined,
   }));

@@ -9,6 +9,7 @@ import { PageParseError } from '../../vocabulary/crawl.errors.ts';
 import type { FetchedPage } from '../../vocabulary/crawl.types.ts';
 import { extractJsonLd, isJsonObject, typesOf } from '../../extract/jsonld.ts';
 import { absoluteUrl, assertCompletePage, jsonLdProduct, required } from '../../parse/page.ts';
+import { textPieces } from '../../parse/page-text.ts';
 import {
   firstWithClass,
   hasClass,
@@ -86,7 +87,7 @@ function tileProductId(inner: readonly ScannedElement[], href: string | undefine
 /** Reads a search result page; a page without the result list is not a search page. */
 export function parseSearchPage(page: FetchedPage): SearchPage {
   assertCompletePage(page);
-  const kept = scanElements(page.body, keepSearchElement);
+  const kept = scanElements(textPieces(page), keepSearchElement);
   const list = kept.find((element) => hasClassStem(element, 'sr-resultList'));
   if (list === undefined) throw new PageParseError(`no result list on ${page.url}`);
   let skipped = 0;
@@ -206,7 +207,7 @@ export function parseProductPage(page: FetchedPage): ProductPage {
   const product = required(jsonLdProduct(page), 'JSON-LD product', page);
   const aggregate = product.offers as Record<string, unknown> | undefined;
   const currency = required(aggregate?.priceCurrency as string | undefined, 'offer currency', page);
-  const kept = scanElements(page.body, keepProductElement);
+  const kept = scanElements(textPieces(page), keepProductElement);
   const lists = withClass(kept, 'productOffers-list', 'ul');
   if (lists.length === 0) throw new PageParseError(`no offer list on ${page.url}`);
   const inStage = insideAll(withClass(kept, 'oopStage'));
@@ -286,7 +287,7 @@ const SELLER_CLASSES = keepClasses(['shopProfile', 'shopProfile-name']);
 /** The seller's name from its profile page. */
 export function parseSellerPage(page: FetchedPage): string {
   assertCompletePage(page);
-  const kept = scanElements(page.body, SELLER_CLASSES);
+  const kept = scanElements(textPieces(page), SELLER_CLASSES);
   const names = withClass(insideAll(withClass(kept, 'shopProfile')), 'shopProfile-name');
   const name = cleanText(textOfClass(names, 'shopProfile-name'));
   if (name === '') throw new PageParseError(`no seller name on ${page.url}`);
