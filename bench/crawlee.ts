@@ -4,15 +4,16 @@
  *   (a) Crawlee's `CheerioCrawler` (a dev dependency, in a process of its own), its handler reading
  *       the product name and every offer row (title, price, shipping, seller, availability);
  *   (b) the project's crawl engine alone: `bench/crawl.ts --mode sandbox` of each checkout;
- *   (c) the whole service of each checkout (`node --import tsx src/main/server.ts`, SQLite): batch
- *       jobs of those values (`max_age: 0`, so every value is crawled), pair limits raised and at
- *       their defaults;
+ *   (c) the whole service of each checkout, as `npm start` runs it (`node bin/compiled.js
+ *       main/server.js`: its build, which must be current; `--service tsx` runs
+ *       `node --import tsx src/main/server.ts` instead), SQLite: batch jobs of those values
+ *       (`max_age: 0`, so every value is crawled), pair limits raised and at their defaults;
  * and prints pages or values per second, CPU ms per page or value and the ratios to Crawlee.
  *
  *   npx tsx bench/crawlee.ts --against /work/wt-base [--pages 5000] [--concurrency 32] [--rounds 1]
  *                            [--pair-rps 100000] [--pair-concurrency 64] [--skip-default-limits]
  *                            [--target source_01|'source_02 product'|'source_02 search'|…]
- *                            [--weight light|real] [--pool 0] [--json]
+ *                            [--weight light|real] [--pool 0] [--json] [--service compiled|tsx]
  *
  * `--target` picks the source and page kind (bench/real-targets.ts: Crawlee's handler reads that
  * page's fields with the driver's selectors), `--weight real` the sandbox's real-size pages, `--pool`
@@ -43,6 +44,7 @@ import {
   watchMemory,
   runBench,
   startPageServer,
+  serviceEntryOf,
   startService,
   THIS_CHECKOUT,
   type Checkout,
@@ -62,6 +64,7 @@ const { values: args } = parseArgs({
     weight: { type: 'string', default: 'light' },
     pool: { type: 'string', default: '0' },
     json: { type: 'boolean', default: false },
+    service: { type: 'string', default: 'compiled' },
     // Child role: run Crawlee against this sandbox origin and print its figures.
     'run-crawlee': { type: 'string' },
   },
@@ -69,6 +72,7 @@ const { values: args } = parseArgs({
 const PAGES = Number(args.pages);
 const CONCURRENCY = Number(args.concurrency);
 const TARGET = benchTarget(String(args.target));
+const SERVICE_ENTRY = serviceEntryOf(String(args.service));
 const TARGET_FLAGS = ['--target', TARGET.name, '--weight', String(args.weight), '--pool', String(args.pool)];
 
 /** One measured run: throughput, CPU and memory of the measured process. */
@@ -168,12 +172,16 @@ async function measureService(
   values: string[],
   limits: Record<string, string>,
 ): Promise<Figure> {
-  const service = await startService(checkout, {
-    SANDBOX_ENABLED: 'false',
-    SANDBOX_PORT: String(sandboxPort),
-    WORKER_CONCURRENCY: String(CONCURRENCY),
-    ...limits,
-  });
+  const service = await startService(
+    checkout,
+    {
+      SANDBOX_ENABLED: 'false',
+      SANDBOX_PORT: String(sandboxPort),
+      WORKER_CONCURRENCY: String(CONCURRENCY),
+      ...limits,
+    },
+    SERVICE_ENTRY,
+  );
   try {
     // Jobs of distinct values (a job de-duplicates its values); `max_age: 0` crawls every one.
     const chunks = chunked(values, Math.min(1000, new Set(values).size));

@@ -7,10 +7,12 @@
  * per page beside the floor, and each process's peak RSS.
  *
  *   npx tsx bench/real-pages.ts [--pages 1000] [--concurrency 32] [--pool 64] [--against /work/wt-base]
- *                               [--targets 'source_01,source_02 product,…']
+ *                               [--targets 'source_01,source_02 product,…'] [--service compiled|tsx]
  *
  * `--against` adds the engine and the service of another checkout, measured in the same run right
  * beside this one's (before and after); that checkout must know `--target` (issue 23 or later).
+ * The service runs as `npm start` runs it, from each checkout's build (`npm run build` there first;
+ * a dist/ older than src/ is refused), or under tsx with `--service tsx` (bench/crawlee.ts).
  */
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -34,6 +36,7 @@ const { values: args } = parseArgs({
     pool: { type: 'string', default: '64' },
     against: { type: 'string' },
     targets: { type: 'string' },
+    service: { type: 'string', default: 'compiled' },
   },
 });
 
@@ -94,6 +97,8 @@ async function main(): Promise<void> {
       '--concurrency',
       String(args.concurrency),
       '--skip-default-limits',
+      '--service',
+      String(args.service),
     );
     if (args.against) flags.push('--against', args.against);
     const figures = (await runJsonScript(THIS_CHECKOUT, 'bench/crawlee.ts', flags)) as Figures;

@@ -163,18 +163,40 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
+/** How a bench starts a service: its TypeScript under tsx, or its build as `npm start` runs it. */
+export type ServiceEntry = 'tsx' | 'compiled';
+
+/** The `--service` flag of a bench as a {@link ServiceEntry}; anything else is refused. */
+export function serviceEntryOf(flag: string): ServiceEntry {
+  if (flag === 'tsx' || flag === 'compiled') return flag;
+  throw new Error(`--service must be tsx or compiled, not ${flag}`);
+}
+
+/** The node arguments of each {@link ServiceEntry} (`compiled` refuses a dist/ older than src/). */
+const SERVICE_ARGS: Record<ServiceEntry, string[]> = {
+  tsx: ['--import', 'tsx', 'src/main/server.ts'],
+  compiled: ['bin/compiled.js', 'main/server.js'],
+};
+
 /**
- * Starts `node --import tsx src/main/server.ts` (the embedded default, SQLite) in `checkout.dir` on
- * a free port with a fresh DATA_DIR and a bootstrap key, `env` added, and waits for /health 200.
+ * Starts `node --import tsx src/main/server.ts` (the embedded default, SQLite), or with `entry`
+ * `compiled` the checkout's build as `npm start` runs it, in `checkout.dir` on a free port with a
+ * fresh DATA_DIR and a bootstrap key, `env` added, and waits for /health 200. Under tsx, every
+ * module the service first imports after it answers (a compute thread's whole module graph, started
+ * on the first page it parses) is compiled through tsx's loader while a bench measures it.
  */
-export async function startService(checkout: Checkout, env: Record<string, string>): Promise<RunningService> {
+export async function startService(
+  checkout: Checkout,
+  env: Record<string, string>,
+  entry: ServiceEntry = 'tsx',
+): Promise<RunningService> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), `pricecrawl-bench-${checkout.label}-`));
   const apiKey = `svc_live_${randomBytes(36).toString('base64url')}`;
   const sandboxPort = env.SANDBOX_PORT ?? String(await freePort());
   const service = startServiceProcess(
     process.execPath,
-    ['--import', 'tsx', 'src/main/server.ts'],
+    SERVICE_ARGS[entry],
     {
       PORT: String(port),
       SANDBOX_PORT: sandboxPort,
