@@ -6,7 +6,7 @@
  * tail of it; a page nobody reads whole is never decoded whole.
  */
 import { isAscii } from 'node:buffer';
-import { readPageFrom, type PieceSource } from '../parse/page-text.ts';
+import { pieceSourceOf, readPageFrom, type PieceSource } from '../parse/page-text.ts';
 import type { FetchedPage } from '../vocabulary/crawl.types.ts';
 import { decodeBody, otherCharset } from './fetcher.body.ts';
 import { ArrivedBytes } from './fetcher.bytes.ts';
@@ -18,6 +18,7 @@ const bytesFor = (chars: number): number => 3 * chars + 3;
 export class ResponseBody implements PieceSource {
   #bytes: ArrivedBytes | undefined;
   #text: string | undefined;
+  #head: { chars: number; text: string } | undefined;
   /** True when the body is UTF-8, so that a window of its bytes decodes to a window of its text. */
   readonly #utf8: boolean;
 
@@ -69,8 +70,17 @@ export class ResponseBody implements PieceSource {
     return this.#utf8 ? this.#bytes : undefined;
   }
 
-  /** The first `chars` UTF-16 units of the text, decoding only those of a large UTF-8 body. */
+  /**
+   * The first `chars` UTF-16 units of the text, decoding only those of a large UTF-8 body. The last
+   * window is kept: the fetcher's block-page check and the parser's completeness check read the
+   * same 64 Ki head of every page.
+   */
   head(chars: number): string {
+    if (this.#head?.chars !== chars) this.#head = { chars, text: this.#readHead(chars) };
+    return this.#head.text;
+  }
+
+  #readHead(chars: number): string {
     const bytes = this.undecodedUtf8;
     if (bytes === undefined || bytes.length <= bytesFor(chars)) return this.text.slice(0, chars);
     // Markup's head is mostly ASCII, one byte a unit: then `chars` bytes are the window exactly.
@@ -92,8 +102,6 @@ export class ResponseBody implements PieceSource {
   }
 }
 
-const bodies = new WeakMap<FetchedPage, ResponseBody>();
-
 /**
  * A `FetchedPage` whose `body` is read from `body` when first asked for. It is a plain object with
  * an enumerable `body` getter: spreading, cloning or comparing it reads the text as before.
@@ -106,7 +114,6 @@ export function fetchedPage(
 ): FetchedPage {
   const page = { url, status, headers } as FetchedPage;
   Object.defineProperty(page, 'body', { get: () => body.text, enumerable: true });
-  bodies.set(page, body);
   readPageFrom(page, body);
   return page;
 }
@@ -125,7 +132,9 @@ export interface PageInBytes {
 
 /** The bytes form of `input` when it is a fetched page still undecoded, else undefined. */
 export function pageInBytes(input: unknown): PageInBytes | undefined {
-  const body = typeof input === 'object' && input !== null ? bodies.get(input as FetchedPage) : undefined;
+  const source =
+    typeof input === 'object' && input !== null ? pieceSourceOf(input as FetchedPage) : undefined;
+  const body = source instanceof ResponseBody ? source : undefined;
   const bytes = body?.undecodedUtf8;
   if (body === undefined || bytes === undefined) return undefined;
   const { url, status, headers } = input as FetchedPage;

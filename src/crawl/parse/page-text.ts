@@ -28,6 +28,11 @@ export function readPageFrom(page: FetchedPage, source: PieceSource): void {
   sources.set(page, source);
 }
 
+/** What `page`'s text is read from when it was registered by {@link readPageFrom}, else undefined. */
+export function pieceSourceOf(page: FetchedPage): PieceSource | undefined {
+  return sources.get(page);
+}
+
 /** The page's text in pieces, whose concatenation is `page.body`. */
 export function textPieces(page: FetchedPage): Iterable<string> {
   return sources.get(page)?.pieces() ?? [page.body];
