@@ -52,6 +52,8 @@ const KEEP_FAILED_SECONDS = 7 * 24 * 3600;
 const FORCE_CLOSE_MS = 1000;
 /** A task whose worker died this many times in a row is given up (BullMQ's default is 1). */
 const MAX_STALLED_COUNT = 3;
+/** BullMQ's own lock duration, the default of `lockDurationMs`. */
+const DEFAULT_LOCK_DURATION_MS = 30_000;
 /** BullMQ's failure reason for a job given up because its workers kept dying. */
 const STALLED_OUT_REASON = 'job stalled more than allowable limit';
 
@@ -229,8 +231,8 @@ export function createBullmqQueue(db: Db, logger: Logger, options: BullmqQueueOp
         // next looked at): start from the room, or a backlog is claimed whole by the first worker.
         concurrency: Math.max(1, Math.min(concurrency, room())),
         maxStalledCount: MAX_STALLED_COUNT,
-        lockDuration: options.lockDurationMs ?? 30_000,
-        stalledInterval: options.lockDurationMs ?? 30_000,
+        lockDuration: options.lockDurationMs ?? DEFAULT_LOCK_DURATION_MS,
+        stalledInterval: options.lockDurationMs ?? DEFAULT_LOCK_DURATION_MS,
         settings: { backoffStrategy: (attemptsMade: number) => retryDelayMs(attemptsMade) },
       });
       worker.on('error', (err) => logger.error({ err }, 'bullmq worker error'));
