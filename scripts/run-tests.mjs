@@ -42,9 +42,10 @@ const SHARED_CONCURRENCY = Math.min(3, Math.max(2, availableParallelism()));
 /**
  * Group processes of the `unit` and `api` lanes: one more than the cores. A group waits between
  * its bursts of CPU (PostgreSQL, the sandbox's and receivers' sockets, timers of the code under
- * test), and a third group fills those waits on two cores: at the same CPU time, the lane took
- * 184 s of wall in three processes where it took 243 s in two (docs/testing.md, figures of
- * 28 November). `--processes=N` sets another number.
+ * test), and a third group computes in those waits on two cores: at the same CPU time, the lane
+ * took 184 s of wall in three processes where it took 243 s in two on a loaded machine, 80 s
+ * against main's 92 s on a quieter one (docs/testing.md, figures of 27-28 November).
+ * `--processes=N` sets another number.
  */
 const GROUP_PROCESSES = availableParallelism() + 1;
 
