@@ -1,6 +1,6 @@
 import type { ScriptBlock } from './dom.ts';
 import { parseLenientJson } from './lenient-json.ts';
-import { scriptBlocks, type ScriptPattern } from './script-blocks.ts';
+import { ScriptReader, scriptBlocks, type ScriptPattern } from './script-blocks.ts';
 
 /** A JSON object as found in JSON-LD or script state. */
 export type JsonObject = Record<string, unknown>;
@@ -40,6 +40,23 @@ export function extractJsonLd(html: string): unknown[] {
  */
 export function jsonLdOfPieces(pieces: Iterable<string>): unknown[] {
   return nodesOf(scriptBlocks(pieces, JSON_LD_SCRIPT).map((script) => script.text));
+}
+
+/** Reads JSON-LD from a text given piece by piece (see {@link ScriptReader}). */
+export interface JsonLdReader {
+  /** Reads the next piece of the text. */
+  write(piece: string): void;
+  /** The JSON-LD nodes of the pieces read, as {@link extractJsonLd} reads them from their text. */
+  nodes(): unknown[];
+}
+
+/** A {@link JsonLdReader}, for a parser that reads the page's pieces anyway. */
+export function jsonLdReader(): JsonLdReader {
+  const reader = new ScriptReader(JSON_LD_SCRIPT);
+  return {
+    write: (piece) => reader.write(piece),
+    nodes: () => nodesOf(reader.found.map((script) => script.text)),
+  };
 }
 
 /**

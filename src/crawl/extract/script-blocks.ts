@@ -116,17 +116,33 @@ function readText(text: string, reading: Reading, pattern: ScriptPattern, found:
 }
 
 /**
+ * Finds the wanted script elements of a text given to it piece by piece, for a reader that takes
+ * the pieces anyway (a parser's scan): the text is decoded once for both.
+ */
+export class ScriptReader {
+  /** The elements found so far, in document order. */
+  readonly found: ScriptText[] = [];
+  readonly #reading: Reading = { carried: '', open: undefined };
+
+  constructor(readonly pattern: ScriptPattern) {}
+
+  /** Reads the next piece of the text. */
+  write(piece: string): void {
+    readText(this.#reading.carried + piece, this.#reading, this.pattern, this.found);
+  }
+}
+
+/**
  * The wanted script elements of the text whose pieces are `pieces`, in document order: the same
  * as `pattern`'s expressions find in the pieces joined. An element not closed by the end of the
- * text is not one (its expression found no closing tag either). `first` stops at the first found.
+ * text is not one (its expression found no closing tag either; what is still carried then holds
+ * no `>`). `first` stops taking pieces at the first element found.
  */
 export function scriptBlocks(pieces: Iterable<string>, pattern: ScriptPattern, first = false): ScriptText[] {
-  const reading: Reading = { carried: '', open: undefined };
-  const found: ScriptText[] = [];
+  const reader = new ScriptReader(pattern);
   for (const piece of pieces) {
-    readText(reading.carried + piece, reading, pattern, found);
-    if (first && found.length > 0) return found.slice(0, 1);
+    reader.write(piece);
+    if (first && reader.found.length > 0) break;
   }
-  // What is still carried holds no `>`: neither a closing tag nor a whole open tag, so nothing.
-  return first ? found.slice(0, 1) : found;
+  return first ? reader.found.slice(0, 1) : reader.found;
 }

@@ -5,11 +5,18 @@
  * fetched page is not decoded whole for them (`extract/script-blocks.ts`).
  */
 import { load, type CheerioAPI } from 'cheerio/slim';
-import { findProductNodes, isJsonObject, jsonLdOfPieces, type JsonObject } from '../extract/jsonld.ts';
+import {
+  findProductNodes,
+  isJsonObject,
+  jsonLdOfPieces,
+  jsonLdReader,
+  type JsonObject,
+} from '../extract/jsonld.ts';
 import { scriptBlocks, type ScriptPattern } from '../extract/script-blocks.ts';
 import { PageParseError } from '../vocabulary/crawl.errors.ts';
 import type { FetchedPage } from '../vocabulary/crawl.types.ts';
 import { textHead, textPieces, textTail } from './page-text.ts';
+import { scanElements, type KeepElement, type ScannedElement } from './scan.ts';
 
 /** A selection of elements, as `$(…).find(…)` answers it. */
 export type Selection = ReturnType<ReturnType<CheerioAPI['root']>['find']>;
@@ -65,6 +72,27 @@ export function loadPage(page: FetchedPage): CheerioAPI {
  */
 export function pageJsonLd(page: FetchedPage): unknown[] {
   return jsonLdOfPieces(textPieces(page));
+}
+
+/** `pieces` as they are taken, each handed to `tap` on its way. */
+function* tapped(pieces: Iterable<string>, tap: (piece: string) => void): Generator<string> {
+  for (const piece of pieces) {
+    tap(piece);
+    yield piece;
+  }
+}
+
+/**
+ * The page's streaming scan (`scanElements`) and its JSON-LD nodes ({@link pageJsonLd}) from one
+ * reading of its pieces: a fetched page's text is decoded once for both.
+ */
+export function scanWithJsonLd(
+  page: FetchedPage,
+  keep: KeepElement,
+): { kept: ScannedElement[]; jsonLd: unknown[] } {
+  const jsonLd = jsonLdReader();
+  const kept = scanElements(tapped(textPieces(page), jsonLd.write), keep);
+  return { kept, jsonLd: jsonLd.nodes() };
 }
 
 /** The first schema.org Product node of the page's JSON-LD, or undefined. */

@@ -3,7 +3,9 @@ import { describe, it } from 'node:test';
 import { PageParseError } from '../vocabulary/crawl.errors.ts';
 import type { FetchedPage } from '../vocabulary/crawl.types.ts';
 import { conditionOf, conditionOfSchema, conditionOfTitle } from './condition.ts';
-import { assertCompletePage, embeddedJson, jsonLdProduct, pageJsonLd } from './page.ts';
+import { extractJsonLd } from '../extract/jsonld.ts';
+import { assertCompletePage, embeddedJson, jsonLdProduct, pageJsonLd, scanWithJsonLd } from './page.ts';
+import { scanElements } from './scan.ts';
 import { readPageFrom } from './page-text.ts';
 import { StateReader, fromMicros } from './state.ts';
 import { parseAmount, parseCount } from './values.ts';
@@ -86,6 +88,21 @@ describe('page checks', () => {
       assert.equal(jsonLdProduct(cutPage)?.sku, 'A1');
       assert.deepEqual(embeddedJson(cutPage, '__STATE__'), embeddedJson(page(text), '__STATE__'));
       assert.throws(() => embeddedJson(cutPage, '__OTHER__'), PageParseError);
+    }
+  });
+
+  it('scans a page and reads its JSON-LD from one reading of its pieces', () => {
+    const text =
+      '<html><head><script type="application/ld+json">{"@type":"Product","sku":"A1"}</script></head>' +
+      '<body><ul class="offers"><li class="offer">1 €</li><li class="offer">2 €</li></ul></body></html>';
+    const keep = (name: string): boolean => name === 'li' || name === 'ul';
+    for (const size of [1, 7, text.length]) {
+      const { kept, jsonLd } = scanWithJsonLd(pageInPieces(text, size), keep);
+      assert.deepEqual(
+        kept.map((element) => element.text),
+        scanElements(text, keep).map((element) => element.text),
+      );
+      assert.deepEqual(jsonLd, extractJsonLd(text));
     }
   });
 

@@ -8,7 +8,7 @@
 import { PageParseError } from '../../vocabulary/crawl.errors.ts';
 import type { FetchedPage } from '../../vocabulary/crawl.types.ts';
 import { findProductNodes, isJsonObject, typesOf } from '../../extract/jsonld.ts';
-import { absoluteUrl, assertCompletePage, pageJsonLd, required } from '../../parse/page.ts';
+import { absoluteUrl, assertCompletePage, required, scanWithJsonLd } from '../../parse/page.ts';
 import { textPieces } from '../../parse/page-text.ts';
 import {
   firstWithClass,
@@ -202,11 +202,11 @@ function breadcrumbOf(jsonLd: readonly unknown[]): { ids: string[]; names: strin
 /** Reads a product page: JSON-LD for identity, currency and categories, the offer list for the offers. */
 export function parseProductPage(page: FetchedPage): ProductPage {
   assertCompletePage(page);
-  const jsonLd = pageJsonLd(page);
+  // One reading of the page for the offer list and the JSON-LD; the checks keep their order.
+  const { kept, jsonLd } = scanWithJsonLd(page, keepProductElement);
   const product = required(findProductNodes(jsonLd)[0], 'JSON-LD product', page);
   const aggregate = product.offers as Record<string, unknown> | undefined;
   const currency = required(aggregate?.priceCurrency as string | undefined, 'offer currency', page);
-  const kept = scanElements(textPieces(page), keepProductElement);
   const lists = withClass(kept, 'productOffers-list', 'ul');
   if (lists.length === 0) throw new PageParseError(`no offer list on ${page.url}`);
   const inStage = insideAll(withClass(kept, 'oopStage'));
