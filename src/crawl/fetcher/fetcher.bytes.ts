@@ -12,7 +12,7 @@ import { isAscii } from 'node:buffer';
  * the whole decoding, malformed sequences included: the decoder is at a character's start before
  * any byte that is not a continuation byte, and it is before such a byte that the cut falls.
  */
-function wholeCharactersEnd(bytes: Buffer): number {
+export function wholeCharactersEnd(bytes: Buffer): number {
   const end = bytes.length;
   let lead = end - 1;
   while (lead > 0 && end - lead < 4 && ((bytes[lead] as number) & 0xc0) === 0x80) lead -= 1;
