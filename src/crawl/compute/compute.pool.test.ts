@@ -149,7 +149,10 @@ describe('the compute pool', () => {
       // A thread that dies takes the bytes it held: its calls cannot run in place and fail as unavailable.
       await withPool({ threads: 1, entry: faultyEntry('exit') }, async (pool, places) => {
         for (let call = 0; call < MAX_THREAD_FAILURES; call += 1) {
-          await assert.rejects(pool.offload(parseSource09Product, pageOf(answer.body)), SourceUnavailableError);
+          await assert.rejects(
+            pool.offload(parseSource09Product, pageOf(answer.body)),
+            SourceUnavailableError,
+          );
         }
         assert.deepEqual(
           await pool.offload(parseSource09Product, pageOf(answer.body)),

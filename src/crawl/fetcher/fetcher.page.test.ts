@@ -93,8 +93,12 @@ describe('a fetched page', () => {
     const page = fetchedPage('http://shop.test/p', 200, {}, ResponseBody.ofBytes(chunks, HTML));
     const lent = lendPage(page);
     assert.ok(lent !== undefined);
-    assert.equal(lent.page.chunks[1]?.buffer, bytes.buffer, 'the fetcher\'s own memory, not a copy');
-    assert.deepEqual(transferListOf(lent.page.chunks), [bytes.buffer], 'memory shared by chunks, listed once');
+    assert.equal(lent.page.chunks[1]?.buffer, bytes.buffer, "the fetcher's own memory, not a copy");
+    assert.deepEqual(
+      transferListOf(lent.page.chunks),
+      [bytes.buffer],
+      'memory shared by chunks, listed once',
+    );
     assert.throws(() => page.body, /compute thread held its bytes/, 'lent, the page is not here');
     assert.equal(lendPage(page), undefined, 'lent once');
     const crossed = structuredClone(lent.page, { transfer: transferListOf(lent.page.chunks) });
@@ -111,7 +115,11 @@ describe('a fetched page', () => {
     const html = Buffer.from(text);
     // A gzip body decompresses into slices of the decompressor's buffer, several chunks to one memory.
     const gzipped = await readBodyCapped(Readable.from([gzipSync(html)]), 'gzip', 10_000_000);
-    const plain = await readBodyCapped(Readable.from([html.subarray(0, 5), html.subarray(5)]), undefined, 10_000_000);
+    const plain = await readBodyCapped(
+      Readable.from([html.subarray(0, 5), html.subarray(5)]),
+      undefined,
+      10_000_000,
+    );
     for (const chunks of [gzipped, plain, [Buffer.from('<html>tiny</html>')]]) {
       const expected = Buffer.concat(chunks).toString('utf8');
       const page = fetchedPage('http://shop.test/p', 200, {}, ResponseBody.ofBytes(chunks, HTML));
