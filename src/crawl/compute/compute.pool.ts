@@ -5,7 +5,9 @@
  * goes to the thread with the fewest calls waiting.
  *
  * Failures never lose a call: a thread that dies, or cannot be started, has its calls run in place
- * (the functions are pure, so running one again changes nothing) and is replaced on the next call.
+ * (the functions are pure, so running one again changes nothing) and is replaced on the next call;
+ * only a call whose page's bytes were handed over to the thread (compute.messages.ts) cannot run
+ * again, as those bytes ended with it, and fails as `SourceUnavailableError`.
  * A thread that does not answer within `callTimeoutMs` is ended and its calls fail as
  * `SourceUnavailableError` (running them in place could hang the main thread instead). After
  * `MAX_THREAD_FAILURES` failures with no answer between them the pool ends its threads and runs
