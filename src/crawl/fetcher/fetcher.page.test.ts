@@ -133,7 +133,8 @@ describe('a fetched page', () => {
       assert.equal(page.body, expected);
     }
     await assert.rejects(
-      readBodyCapped(Readable.from([gzipSync(html)]), 'gzip', 1000),
+      // A fresh copy: the plain body's memory was handed over above (`html` is empty now).
+      readBodyCapped(Readable.from([gzipSync(Buffer.from(text))]), 'gzip', 1000),
       (error: Error) => error.name === 'FetchFailure' && /exceeds 1000 bytes/.test(error.message),
     );
   });
