@@ -1,8 +1,8 @@
 /**
  * A body's bytes kept as the chunks they arrived in (issue 23 point 3). Joining them into one Buffer
  * copied every page once more on the receiving thread, with both copies alive meanwhile; the scan
- * reads the chunks in turn, and a page crossing to a compute thread is copied once, into the
- * memory it hands over.
+ * reads the chunks in turn, and a page crossing to a compute thread hands the chunks' memory over
+ * (transferred, not copied) and takes it back with the thread's answer.
  */
 import { isAscii } from 'node:buffer';
 
@@ -110,15 +110,9 @@ export class ArrivedBytes {
     return this.range(0, this.length);
   }
 
-  /** A copy of all the bytes in memory of its own, to hand over to another thread. */
-  copy(): Uint8Array {
-    const copy = new Uint8Array(this.length);
-    let offset = 0;
-    for (const chunk of this.#chunks) {
-      copy.set(chunk, offset);
-      offset += chunk.length;
-    }
-    return copy;
+  /** The chunks themselves, to hand their memory over to another thread (fetcher.page.ts). */
+  get chunks(): readonly Buffer[] {
+    return this.#chunks;
   }
 
   /**
