@@ -62,6 +62,32 @@ describe('a response body kept as bytes', () => {
     assert.deepEqual([...body.pieces()], [text], 'read whole, it is one piece');
   });
 
+  it('decodes only the stretch of a piece from its first byte beyond ASCII to its last', () => {
+    const ascii = (length: number): Buffer => Buffer.from('<p>a</p>'.repeat(length / 8), 'latin1');
+    const stretches = [
+      Buffer.from('€'),
+      Buffer.from('ü🧀 x é'),
+      Buffer.from('\xc3', 'latin1'), // a lead byte whose sequence ASCII cuts short
+      Buffer.from('\x80\xe2\x82', 'latin1'), // a lone continuation byte, a sequence cut short
+    ];
+    for (const stretch of stretches) {
+      for (const [before, after] of [
+        [0, 4096],
+        [4096, 0],
+        [20_000, 40_000],
+      ] as const) {
+        const bytes = Buffer.concat([ascii(before), stretch, ascii(after)]);
+        const pieces = [...ResponseBody.ofBytes(bytes, HTML).pieces()];
+        assert.equal(pieces.join(''), bytes.toString('utf8'), `${stretch.toString('hex')} at ${before}`);
+        const decoded = pieces.filter((piece) => [...piece].some((char) => char.charCodeAt(0) > 0x7f));
+        // Only the stretch is decoded (a sequence cut by the body's end is a piece of its own).
+        assert.ok(decoded.join('').length <= stretch.length, `${decoded.length} decoded pieces`);
+        assert.ok(pieces.length <= 3 + decoded.length, `${pieces.length} pieces`);
+        assert.ok(!pieces.includes(''), 'no empty piece');
+      }
+    }
+  });
+
   it('decodes a body of another charset whole, and never sends it as bytes', () => {
     const latin1 = Buffer.from('<html><body>Gr\xfc\xdfe</body></html>', 'latin1');
     const body = ResponseBody.ofBytes(latin1, 'text/html; charset=iso-8859-1');

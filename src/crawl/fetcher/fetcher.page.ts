@@ -10,7 +10,7 @@ import * as workerThreads from 'node:worker_threads';
 import { pieceSourceOf, readPageFrom, type PieceSource } from '../parse/page-text.ts';
 import type { FetchedPage } from '../vocabulary/crawl.types.ts';
 import { decodeBody, otherCharset } from './fetcher.body.ts';
-import { ArrivedBytes } from './fetcher.bytes.ts';
+import { ArrivedBytes, wholeCharactersEnd } from './fetcher.bytes.ts';
 
 /** UTF-8 writes a UTF-16 unit in at most 3 bytes: this many bytes hold `chars` units and a cut character. */
 const bytesFor = (chars: number): number => 3 * chars + 3;
@@ -110,7 +110,18 @@ export class ResponseBody implements PieceSource {
     // Markup's head is mostly ASCII, one byte a unit: then `chars` bytes are the window exactly.
     const ascii = bytes.range(0, chars);
     if (isAscii(ascii)) return ascii.toString('latin1');
-    return bytes.range(0, bytesFor(chars)).toString('utf8').slice(0, chars);
+    // A byte is at most one unit: these bytes hold fewer than `chars`, and the few missing units
+    // are decoded from the bytes after them, rather than decoding three times the window.
+    const end = wholeCharactersEnd(ascii);
+    const first = ascii.subarray(0, end).toString('utf8');
+    const missing = chars - first.length;
+    return (
+      first +
+      bytes
+        .range(end, end + bytesFor(missing))
+        .toString('utf8')
+        .slice(0, missing)
+    );
   }
 
   /** The last `chars` UTF-16 units of the text, decoding only those of a large UTF-8 body. */
