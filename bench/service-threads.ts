@@ -11,7 +11,9 @@
  *
  * `--warm` first crawls the pool's values once, unmeasured: what the figure loses then is what the
  * service spends once, on its first values (modules imported on first use, a compute thread's start).
- * `--compute-threads 0` parses on the main thread, as the engine alone does.
+ * `--compute-threads 0` parses on the main thread, as the engine alone does. `--node-arg` (repeatable)
+ * passes a flag to the service's node, e.g. `--node-arg=--cpu-prof --node-arg=--cpu-prof-dir=/tmp/p`
+ * (a profile per thread) or `--node-arg=--trace-gc`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -35,6 +37,7 @@ const { values: args } = parseArgs({
     service: { type: 'string', default: 'compiled' },
     warm: { type: 'boolean', default: false },
     'compute-threads': { type: 'string', default: 'auto' },
+    'node-arg': { type: 'string', multiple: true, default: [] },
   },
 });
 
@@ -68,7 +71,7 @@ async function main(): Promise<void> {
       COMPUTE_THREADS: String(args['compute-threads']),
     };
     const checkout = { label: 'after', dir: THIS_CHECKOUT } as const;
-    const service = await startService(checkout, env, serviceEntryOf(String(args.service)));
+    const service = await startService(checkout, env, serviceEntryOf(String(args.service)), args['node-arg']);
     try {
       const query = { source: target.source, country: target.country, key: target.key, max_age: 0 };
       const chunks = chunked(values, Math.min(1000, new Set(values).size));

@@ -189,6 +189,7 @@ export async function startService(
   checkout: Checkout,
   env: Record<string, string>,
   entry: ServiceEntry = 'tsx',
+  nodeArgs: readonly string[] = [],
 ): Promise<RunningService> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), `pricecrawl-bench-${checkout.label}-`));
@@ -196,7 +197,7 @@ export async function startService(
   const sandboxPort = env.SANDBOX_PORT ?? String(await freePort());
   const service = startServiceProcess(
     process.execPath,
-    SERVICE_ARGS[entry],
+    [...nodeArgs, ...SERVICE_ARGS[entry]],
     {
       PORT: String(port),
       SANDBOX_PORT: sandboxPort,

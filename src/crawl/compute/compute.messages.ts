@@ -6,7 +6,13 @@
  */
 import type { Worker } from 'node:worker_threads';
 import { CRAWL_ERROR_CLASSES } from '../vocabulary/crawl.errors.ts';
-import { pageFromBytes, pageInBytes, type PageInBytes } from '../fetcher/fetcher.page.ts';
+import {
+  lendPage,
+  pageFromBytes,
+  transferListOf,
+  type PageInBytes,
+  type ResponseBody,
+} from '../fetcher/fetcher.page.ts';
 
 /** One call: run the registered function `name` on `input`. */
 export interface ComputeCall {
@@ -19,21 +25,32 @@ export interface ComputeCall {
 export type SentCall = ComputeCall | (Omit<ComputeCall, 'input'> & { page: PageInBytes });
 
 /**
- * Posts `call` to a thread. A page the fetcher holds undecoded crosses as a copy of its bytes whose
- * memory is handed over: no text is cloned on this side, and the thread decodes it (issue 23).
+ * Posts `call` to a thread. A page the fetcher holds undecoded crosses as the chunks of its bytes,
+ * whose memory is handed over: nothing is copied or cloned on this side, and the thread decodes it
+ * (issue 23). Returns the body whose bytes are with the thread until its answer hands them back.
  */
-export function postCall(worker: Worker, call: ComputeCall): void {
-  const page = pageInBytes(call.input);
-  if (page === undefined) return worker.postMessage(call satisfies SentCall);
-  const { input: _text, ...rest } = call;
-  worker.postMessage({ ...rest, page } satisfies SentCall, [page.bytes.buffer as ArrayBuffer]);
+export function postCall(worker: Worker, call: ComputeCall): ResponseBody | undefined {
+  const lent = lendPage(call.input);
+  if (lent === undefined) {
+    worker.postMessage(call satisfies SentCall);
+    return undefined;
+  }
+  const { input: _page, ...rest } = call;
+  try {
+    worker.postMessage({ ...rest, page: lent.page } satisfies SentCall, transferListOf(lent.page.chunks));
+  } catch (error) {
+    // Nothing crossed: the bytes are still here, and the call runs in place on them.
+    lent.body.takeBack(lent.page.chunks);
+    throw error;
+  }
+  return lent.body;
 }
 
-/** The call a thread received, its page rebuilt when it crossed as bytes. */
-export function receivedCall(sent: SentCall): ComputeCall {
-  if (!('page' in sent)) return sent;
+/** The call a thread received, its page rebuilt when it crossed as bytes, and those bytes. */
+export function receivedCall(sent: SentCall): { call: ComputeCall; chunks?: Uint8Array[] } {
+  if (!('page' in sent)) return { call: sent };
   const { page, ...rest } = sent;
-  return { ...rest, input: pageFromBytes(page) };
+  return { call: { ...rest, input: pageFromBytes(page) }, chunks: page.chunks };
 }
 
 /** An error as it crosses a thread. */
@@ -45,10 +62,12 @@ export interface SentError {
 
 /**
  * The answer to a call: the function's result, the error it threw, or `unsent` when its result
- * could not cross (not plain data), so the pool runs that call in place instead.
+ * could not cross (not plain data), so the pool runs that call in place instead. A call whose page
+ * crossed as bytes hands them back in `chunks` (their memory transferred again), whatever the answer.
  */
-export type ComputeAnswer =
-  { id: number; output: unknown } | { id: number; error: SentError } | { id: number; unsent: string };
+export type ComputeAnswer = (
+  { id: number; output: unknown } | { id: number; error: SentError } | { id: number; unsent: string }
+) & { chunks?: Uint8Array[] };
 
 /** `error` as it crosses a thread. */
 export function sendError(error: unknown): SentError {

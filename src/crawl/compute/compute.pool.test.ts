@@ -5,7 +5,10 @@ import { PageParseError, SourceUnavailableError } from '../vocabulary/crawl.erro
 import type { FetchedPage, ValueQuery } from '../vocabulary/crawl.types.ts';
 import { parseProductPage } from '../sources/source-01/source-01.parse.ts';
 import { parseProductPage as parseSource09Product } from '../sources/source-09/source-09.parse.ts';
-import { fetchedPage, pageInBytes, ResponseBody } from '../fetcher/fetcher.page.ts';
+import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
+import { fetchedPage, ResponseBody } from '../fetcher/fetcher.page.ts';
+import { readBodyCapped } from '../fetcher/fetcher.body.ts';
 import { startSandbox } from '../../../test/support/sandbox-server.ts';
 import { computeTrust } from '../trust/trust.ts';
 import type { ComputePlace } from '../../platform/metrics/metrics.ts';
@@ -135,17 +138,41 @@ describe('the compute pool', () => {
           ResponseBody.ofBytes(Buffer.from(html), headers['content-type']),
         );
       const page = pageOf(answer.body);
-      assert.ok(pageInBytes(page) !== undefined, 'the page crosses as bytes');
+      const garbled = pageOf(answer.body.slice(0, 5000));
+      // A gzip body arrives as slices of the decompressor's memory: several chunks share one.
+      const unzipped = await readBodyCapped(Readable.from([gzipSync(answer.body)]), 'gzip', 1e8);
+      const gzipped = fetchedPage(
+        page.url,
+        200,
+        headers,
+        ResponseBody.ofBytes(unzipped, headers['content-type']),
+      );
       await withPool({ threads: 1 }, async (pool, places) => {
+        const parsing = pool.offload(parseSource09Product, page);
+        assert.throws(() => page.body, /compute thread held/, 'its bytes crossed, not a copy of them');
+        assert.deepEqual(await parsing, parseSource09Product(pageOf(answer.body)));
+        await assert.rejects(pool.offload(parseSource09Product, garbled), PageParseError);
+        assert.deepEqual(await pool.offload(parseSource09Product, gzipped), await parsing);
+        assert.deepEqual(places, ['thread', 'thread', 'thread']);
+      });
+      // The thread handed the bytes back with its answers: the generic extractor still reads them.
+      assert.equal(page.body, answer.body);
+      assert.equal(garbled.body, answer.body.slice(0, 5000));
+      assert.equal(gzipped.body, answer.body);
+      // A thread that dies takes the bytes it held: its calls cannot run in place and fail as unavailable.
+      await withPool({ threads: 1, entry: faultyEntry('exit') }, async (pool, places) => {
+        for (let call = 0; call < MAX_THREAD_FAILURES; call += 1) {
+          await assert.rejects(
+            pool.offload(parseSource09Product, pageOf(answer.body)),
+            SourceUnavailableError,
+          );
+        }
         assert.deepEqual(
-          await pool.offload(parseSource09Product, page),
+          await pool.offload(parseSource09Product, pageOf(answer.body)),
           parseSource09Product(pageOf(answer.body)),
+          'once the pool gave up its threads, pages parse in place',
         );
-        await assert.rejects(
-          pool.offload(parseSource09Product, pageOf(answer.body.slice(0, 5000))),
-          PageParseError,
-        );
-        assert.deepEqual(places, ['thread', 'thread']);
+        assert.deepEqual(places, ['main']);
       });
     } finally {
       await app.close();

@@ -5,7 +5,9 @@
  * goes to the thread with the fewest calls waiting.
  *
  * Failures never lose a call: a thread that dies, or cannot be started, has its calls run in place
- * (the functions are pure, so running one again changes nothing) and is replaced on the next call.
+ * (the functions are pure, so running one again changes nothing) and is replaced on the next call;
+ * only a call whose page's bytes were handed over to the thread (compute.messages.ts) cannot run
+ * again, as those bytes ended with it, and fails as `SourceUnavailableError`.
  * A thread that does not answer within `callTimeoutMs` is ended and its calls fail as
  * `SourceUnavailableError` (running them in place could hang the main thread instead). After
  * `MAX_THREAD_FAILURES` failures with no answer between them the pool ends its threads and runs
@@ -20,6 +22,7 @@ import type { ComputePlace } from '../../platform/metrics/metrics.ts';
 import { postCall, receiveError, type ComputeAnswer, type ComputeCall } from './compute.messages.ts';
 import { computeNameOf, type ComputeName } from './compute.registry.ts';
 import { siblingEntry, startModuleThread } from '../../platform/lib/threads.ts';
+import type { ResponseBody } from '../fetcher/fetcher.page.ts';
 
 /** Thread failures in a row (no answer between them) after which the pool runs everything in place. */
 export const MAX_THREAD_FAILURES = 3;
@@ -52,6 +55,8 @@ export interface ComputePool {
 interface Waiting {
   call: ComputeCall;
   name: ComputeName;
+  /** The page body whose bytes crossed with the call: with the thread until it answers. */
+  lent?: ResponseBody;
   run: (input: unknown) => unknown;
   sentAtMs: number;
   resolve: (output: unknown) => void;
@@ -83,14 +88,21 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
     options.onCall?.(entry.name, 'main');
   }
 
-  /** Takes `thread` out of use and ends it; its waiting calls are handed to `settle`. */
+  /**
+   * Takes `thread` out of use and ends it; its waiting calls are handed to `settle`, except those
+   * whose page's bytes it held: they ended with it, so those calls cannot run again here and fail as
+   * the source being unavailable, as the calls of a thread that does not answer in time do.
+   */
   async function remove(thread: Thread, settle: (entry: Waiting) => void): Promise<void> {
     const index = threads.indexOf(thread);
     if (index < 0) return;
     threads.splice(index, 1);
     const waiting = [...thread.waiting.values()];
     thread.waiting.clear();
-    waiting.forEach(settle);
+    for (const entry of waiting) {
+      if (entry.lent === undefined) settle(entry);
+      else entry.reject(new SourceUnavailableError('a compute thread ended with the page it was parsing'));
+    }
     if (threads.length === 0) {
       clearInterval(watchdog);
       watchdog = undefined;
@@ -129,7 +141,12 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
     thread.waiting.delete(reply.id);
     if (thread.waiting.size === 0) thread.worker.unref();
     failuresInARow = 0;
+    if (entry.lent !== undefined && reply.chunks !== undefined) entry.lent.takeBack(reply.chunks);
     if ('unsent' in reply) {
+      if (entry.lent !== undefined && reply.chunks === undefined) {
+        entry.reject(new SourceUnavailableError('a compute thread kept the page it could not answer for'));
+        return;
+      }
       options.logger.debug(
         { name: entry.name, reason: reply.unsent },
         'compute result could not cross; ran in place',
@@ -179,7 +196,7 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
     }
     thread.waiting.set(entry.call.id, entry);
     try {
-      postCall(thread.worker, entry.call);
+      entry.lent = postCall(thread.worker, entry.call);
     } catch (error) {
       // An input that is not plain data cannot cross: the function still gets it, in place.
       thread.waiting.delete(entry.call.id);

@@ -4,6 +4,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { computeFunctionNamed } from './compute.registry.ts';
+import { transferListOf } from '../fetcher/fetcher.page.ts';
 import {
   receivedCall,
   sendError,
@@ -26,12 +27,16 @@ function answerTo({ id, name, input }: ComputeCall): ComputeAnswer {
 }
 
 port.on('message', (sent: SentCall) => {
-  const call = receivedCall(sent);
+  const { call, chunks } = receivedCall(sent);
   const answer = answerTo(call);
+  // The page's bytes go back with the answer, handed over as they came (compute.messages.ts).
+  const back = chunks === undefined ? {} : { chunks };
+  const transfer = chunks === undefined ? [] : transferListOf(chunks);
   try {
-    port.postMessage(answer);
+    port.postMessage({ ...answer, ...back } satisfies ComputeAnswer, transfer);
   } catch (error) {
     // A result that is not plain data cannot cross; the thread lives on and the pool runs the call.
-    port.postMessage({ id: call.id, unsent: sendError(error).message } satisfies ComputeAnswer);
+    const unsent = { id: call.id, unsent: sendError(error).message, ...back };
+    port.postMessage(unsent satisfies ComputeAnswer, transfer);
   }
 });

@@ -1,15 +1,21 @@
 import type { ScriptBlock } from './dom.ts';
 import { parseLenientJson } from './lenient-json.ts';
+import { ScriptReader, scriptBlocks, type ScriptPattern } from './script-blocks.ts';
 
 /** A JSON object as found in JSON-LD or script state. */
 export type JsonObject = Record<string, unknown>;
 
 /**
- * `<script type="application/ld+json">` blocks, for callers that hold only the page's text (site
- * drivers): a regular expression over it is much cheaper than building a DOM of a 1.5 MB page.
+ * `<script type="application/ld+json">` elements, as one regular expression over the page's text
+ * found them (`/<script\b[^>]*?\btype\s*=\s*["']?\s*application\/ld\+json[^>]*>([\s\S]*?)<\/script\s*>/giu`),
+ * found in its pieces: site drivers read them without a DOM and without decoding the page whole.
  */
-const JSON_LD_SCRIPT =
-  /<script\b[^>]*?\btype\s*=\s*["']?\s*application\/ld\+json[^>]*>([\s\S]*?)<\/script\s*>/giu;
+const JSON_LD_OPEN_TAG = /^<script\b[^>]*?\btype\s*=\s*["']?\s*application\/ld\+json[^>]*>$/iu;
+const JSON_LD_SCRIPT: ScriptPattern = {
+  start: /<script\b/iuy,
+  wanted: (openTag) => JSON_LD_OPEN_TAG.test(openTag),
+  end: /<\/script\s*>/iuy,
+};
 
 /** True for a plain JSON object (not an array, not null). */
 export function isJsonObject(value: unknown): value is JsonObject {
@@ -25,7 +31,32 @@ export function isJsonObject(value: unknown): value is JsonObject {
  * entry is one node. Blocks that cannot be read at all are skipped; never throws.
  */
 export function extractJsonLd(html: string): unknown[] {
-  return nodesOf([...html.matchAll(JSON_LD_SCRIPT)].map((match) => match[1] ?? ''));
+  return jsonLdOfPieces([html]);
+}
+
+/**
+ * Like {@link extractJsonLd}, for a text given in pieces whose concatenation is the page's text
+ * (a fetched page's `textPieces`): the page is never decoded whole for its JSON-LD.
+ */
+export function jsonLdOfPieces(pieces: Iterable<string>): unknown[] {
+  return nodesOf(scriptBlocks(pieces, JSON_LD_SCRIPT).map((script) => script.text));
+}
+
+/** Reads JSON-LD from a text given piece by piece (see {@link ScriptReader}). */
+export interface JsonLdReader {
+  /** Reads the next piece of the text. */
+  write(piece: string): void;
+  /** The JSON-LD nodes of the pieces read, as {@link extractJsonLd} reads them from their text. */
+  nodes(): unknown[];
+}
+
+/** A {@link JsonLdReader}, for a parser that reads the page's pieces anyway. */
+export function jsonLdReader(): JsonLdReader {
+  const reader = new ScriptReader(JSON_LD_SCRIPT);
+  return {
+    write: (piece) => reader.write(piece),
+    nodes: () => nodesOf(reader.found.map((script) => script.text)),
+  };
 }
 
 /**

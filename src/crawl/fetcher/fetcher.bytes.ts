@@ -1,8 +1,8 @@
 /**
  * A body's bytes kept as the chunks they arrived in (issue 23 point 3). Joining them into one Buffer
  * copied every page once more on the receiving thread, with both copies alive meanwhile; the scan
- * reads the chunks in turn, and a page crossing to a compute thread is copied once, into the
- * memory it hands over.
+ * reads the chunks in turn, and a page crossing to a compute thread hands the chunks' memory over
+ * (transferred, not copied) and takes it back with the thread's answer.
  */
 import { isAscii } from 'node:buffer';
 
@@ -12,7 +12,7 @@ import { isAscii } from 'node:buffer';
  * the whole decoding, malformed sequences included: the decoder is at a character's start before
  * any byte that is not a continuation byte, and it is before such a byte that the cut falls.
  */
-function wholeCharactersEnd(bytes: Buffer): number {
+export function wholeCharactersEnd(bytes: Buffer): number {
   const end = bytes.length;
   let lead = end - 1;
   while (lead > 0 && end - lead < 4 && ((bytes[lead] as number) & 0xc0) === 0x80) lead -= 1;
@@ -36,9 +36,48 @@ function* partsOf(chunks: readonly Buffer[]): Generator<Buffer> {
   }
 }
 
-/** UTF-8 bytes as text: copied when they are ASCII (nearly all of a page), else decoded. */
-const decodeUtf8 = (bytes: Buffer): string =>
-  isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+/** The index of the first byte beyond ASCII in `bytes`, which holds one: `isAscii` over halves. */
+function firstNonAscii(bytes: Buffer): number {
+  let ascii = 0; // bytes before this are ASCII
+  let holding = bytes.length; // bytes from `ascii` to this hold one beyond ASCII
+  while (holding - ascii > 1) {
+    const middle = (ascii + holding) >>> 1;
+    if (isAscii(bytes.subarray(ascii, middle))) ascii = middle;
+    else holding = middle;
+  }
+  return ascii;
+}
+
+/** The index after the last byte beyond ASCII in `bytes`, which holds one. */
+function afterLastNonAscii(bytes: Buffer): number {
+  let holding = 0; // bytes from this to `ascii` hold one beyond ASCII
+  let ascii = bytes.length; // bytes from this on are ASCII
+  while (ascii - holding > 1) {
+    const middle = (holding + ascii) >>> 1;
+    if (isAscii(bytes.subarray(middle, ascii))) ascii = middle;
+    else holding = middle;
+  }
+  return ascii;
+}
+
+/**
+ * UTF-8 bytes as text, in one to three pieces: ASCII (nearly all of a page) is copied as one-byte
+ * text, and only the stretch from the first byte beyond ASCII to the last is decoded. A page's
+ * 64 KB piece holding one `€` became 128 KB of two-byte text, decoded through the slow path and
+ * scanned as two-byte text; now that is the `€` alone. The cuts fall next to ASCII bytes, where a
+ * decoder is at a character's start, so the pieces join to the whole decoding.
+ */
+function* decodeUtf8(bytes: Buffer): Generator<string> {
+  if (isAscii(bytes)) {
+    yield bytes.toString('latin1');
+    return;
+  }
+  const first = firstNonAscii(bytes);
+  const end = afterLastNonAscii(bytes);
+  if (first > 0) yield bytes.toString('latin1', 0, first);
+  yield bytes.toString('utf8', first, end);
+  if (end < bytes.length) yield bytes.toString('latin1', end);
+}
 
 /** The bytes of a body, in the chunks that arrived. */
 export class ArrivedBytes {
@@ -71,15 +110,9 @@ export class ArrivedBytes {
     return this.range(0, this.length);
   }
 
-  /** A copy of all the bytes in memory of its own, to hand over to another thread. */
-  copy(): Uint8Array {
-    const copy = new Uint8Array(this.length);
-    let offset = 0;
-    for (const chunk of this.#chunks) {
-      copy.set(chunk, offset);
-      offset += chunk.length;
-    }
-    return copy;
+  /** The chunks themselves, to hand their memory over to another thread (fetcher.page.ts). */
+  get chunks(): readonly Buffer[] {
+    return this.#chunks;
   }
 
   /**
@@ -93,9 +126,9 @@ export class ArrivedBytes {
       const bytes = carried === undefined ? part : Buffer.concat([carried, part]);
       const end = wholeCharactersEnd(bytes);
       carried = end < bytes.length ? bytes.subarray(end) : undefined;
-      if (end > 0) yield decodeUtf8(bytes.subarray(0, end));
+      if (end > 0) yield* decodeUtf8(bytes.subarray(0, end));
     }
     // A sequence cut by the body's end decodes as the whole decoding ends it.
-    if (carried !== undefined) yield decodeUtf8(carried);
+    if (carried !== undefined) yield* decodeUtf8(carried);
   }
 }

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { textPieces } from '../parse/page-text.ts';
-import { fetchedPage, pageFromBytes, pageInBytes, ResponseBody } from './fetcher.page.ts';
+import { gzipSync } from 'node:zlib';
+import { Readable } from 'node:stream';
+import { readBodyCapped } from './fetcher.body.ts';
+import { fetchedPage, lendPage, pageFromBytes, ResponseBody, transferListOf } from './fetcher.page.ts';
 
 const HTML = 'text/html; charset=utf-8';
 // Characters of one, two, three and four UTF-8 bytes (the last two UTF-16 units), so windows cut them.
@@ -33,7 +36,9 @@ describe('a response body kept as bytes', () => {
         assert.equal(body.tail(chars), text.slice(-chars), `tail ${chars} of chunks of ${size}`);
       }
       const page = fetchedPage('http://shop.test/p', 200, {}, body);
-      assert.deepEqual(Buffer.from(pageInBytes(page)?.bytes ?? []), bytes, `crossing of chunks of ${size}`);
+      const lent = lendPage(page);
+      assert.deepEqual(Buffer.concat(lent?.page.chunks ?? []), bytes, `crossing of chunks of ${size}`);
+      lent?.body.takeBack(lent.page.chunks);
       assert.equal(page.body, text);
     }
   });
@@ -57,6 +62,32 @@ describe('a response body kept as bytes', () => {
     assert.deepEqual([...body.pieces()], [text], 'read whole, it is one piece');
   });
 
+  it('decodes only the stretch of a piece from its first byte beyond ASCII to its last', () => {
+    const ascii = (length: number): Buffer => Buffer.from('<p>a</p>'.repeat(length / 8), 'latin1');
+    const stretches = [
+      Buffer.from('€'),
+      Buffer.from('ü🧀 x é'),
+      Buffer.from('\xc3', 'latin1'), // a lead byte whose sequence ASCII cuts short
+      Buffer.from('\x80\xe2\x82', 'latin1'), // a lone continuation byte, a sequence cut short
+    ];
+    for (const stretch of stretches) {
+      for (const [before, after] of [
+        [0, 4096],
+        [4096, 0],
+        [20_000, 40_000],
+      ] as const) {
+        const bytes = Buffer.concat([ascii(before), stretch, ascii(after)]);
+        const pieces = [...ResponseBody.ofBytes(bytes, HTML).pieces()];
+        assert.equal(pieces.join(''), bytes.toString('utf8'), `${stretch.toString('hex')} at ${before}`);
+        const decoded = pieces.filter((piece) => [...piece].some((char) => char.charCodeAt(0) > 0x7f));
+        // Only the stretch is decoded (a sequence cut by the body's end is a piece of its own).
+        assert.ok(decoded.join('').length <= stretch.length, `${decoded.length} decoded pieces`);
+        assert.ok(pieces.length <= 3 + decoded.length, `${pieces.length} pieces`);
+        assert.ok(!pieces.includes(''), 'no empty piece');
+      }
+    }
+  });
+
   it('decodes a body of another charset whole, and never sends it as bytes', () => {
     const latin1 = Buffer.from('<html><body>Gr\xfc\xdfe</body></html>', 'latin1');
     const body = ResponseBody.ofBytes(latin1, 'text/html; charset=iso-8859-1');
@@ -64,7 +95,7 @@ describe('a response body kept as bytes', () => {
     assert.equal(body.tail(14), 'Grüße</body></html>'.slice(-14));
     const page = fetchedPage('http://shop.test/p', 200, {}, body);
     assert.deepEqual([...textPieces(page)], ['<html><body>Grüße</body></html>']);
-    assert.equal(pageInBytes(page), undefined);
+    assert.equal(lendPage(page), undefined);
     assert.equal(page.body, '<html><body>Grüße</body></html>');
   });
 });
@@ -82,18 +113,55 @@ describe('a fetched page', () => {
     assert.deepEqual({ ...page }, { url: 'http://shop.test/p', status: 200, headers, body: text });
   });
 
-  it('crosses to a thread as a copy of its bytes and is rebuilt there with the same text', () => {
+  it('crosses to a thread as the memory of its chunks, handed over and back, not copied', () => {
     const bytes = Buffer.from(text);
-    const page = fetchedPage('http://shop.test/p', 200, {}, ResponseBody.ofBytes(bytes, HTML));
-    const crossing = pageInBytes(page);
-    assert.ok(crossing !== undefined);
-    assert.notEqual(crossing.bytes.buffer, bytes.buffer, 'a copy: the fetcher keeps its own');
-    const rebuilt = pageFromBytes(
-      structuredClone(crossing, { transfer: [crossing.bytes.buffer as ArrayBuffer] }),
+    const chunks = [bytes.subarray(0, 1000), bytes.subarray(1000, 40_000), bytes.subarray(40_000)];
+    const page = fetchedPage('http://shop.test/p', 200, {}, ResponseBody.ofBytes(chunks, HTML));
+    const lent = lendPage(page);
+    assert.ok(lent !== undefined);
+    assert.equal(lent.page.chunks[1]?.buffer, bytes.buffer, "the fetcher's own memory, not a copy");
+    assert.deepEqual(
+      transferListOf(lent.page.chunks),
+      [bytes.buffer],
+      'memory shared by chunks, listed once',
     );
+    assert.throws(() => page.body, /compute thread held its bytes/, 'lent, the page is not here');
+    assert.equal(lendPage(page), undefined, 'lent once');
+    const crossed = structuredClone(lent.page, { transfer: transferListOf(lent.page.chunks) });
+    assert.equal(bytes.byteLength, 0, 'handed over, not cloned');
+    const rebuilt = pageFromBytes(crossed);
     assert.deepEqual(rebuilt, { url: 'http://shop.test/p', status: 200, headers: {}, body: text });
-    assert.equal(crossing.bytes.byteLength, 0, 'handed over, not cloned');
-    assert.equal(page.body, text);
-    assert.equal(pageInBytes(page), undefined, 'once read, it crosses as text');
+    const back = structuredClone(crossed.chunks, { transfer: transferListOf(crossed.chunks) });
+    lent.body.takeBack(back);
+    assert.equal(page.body, text, 'its bytes back, the page reads whole');
+    assert.equal(lendPage(page), undefined, 'once read, it crosses as text');
+  });
+
+  it('lends a body read under the cap: compressed, without content-length, from any chunks', async () => {
+    const html = Buffer.from(text);
+    // A gzip body decompresses into slices of the decompressor's buffer, several chunks to one memory.
+    const gzipped = await readBodyCapped(Readable.from([gzipSync(html)]), 'gzip', 10_000_000);
+    const plain = await readBodyCapped(
+      Readable.from([html.subarray(0, 5), html.subarray(5)]),
+      undefined,
+      10_000_000,
+    );
+    for (const chunks of [gzipped, plain, [Buffer.from('<html>tiny</html>')]]) {
+      const expected = Buffer.concat(chunks).toString('utf8');
+      const page = fetchedPage('http://shop.test/p', 200, {}, ResponseBody.ofBytes(chunks, HTML));
+      const lent = lendPage(page);
+      assert.ok(lent !== undefined);
+      const memory = transferListOf(lent.page.chunks);
+      assert.equal(new Set(memory).size, memory.length, 'each memory listed once');
+      const crossed = structuredClone(lent.page, { transfer: memory });
+      assert.equal(pageFromBytes(crossed).body, expected);
+      lent.body.takeBack(structuredClone(crossed.chunks, { transfer: transferListOf(crossed.chunks) }));
+      assert.equal(page.body, expected);
+    }
+    await assert.rejects(
+      // A fresh copy: the plain body's memory was handed over above (`html` is empty now).
+      readBodyCapped(Readable.from([gzipSync(Buffer.from(text))]), 'gzip', 1000),
+      (error: Error) => error.name === 'FetchFailure' && /exceeds 1000 bytes/.test(error.message),
+    );
   });
 });

@@ -6,10 +6,11 @@
  * tail of it; a page nobody reads whole is never decoded whole.
  */
 import { isAscii } from 'node:buffer';
+import * as workerThreads from 'node:worker_threads';
 import { pieceSourceOf, readPageFrom, type PieceSource } from '../parse/page-text.ts';
 import type { FetchedPage } from '../vocabulary/crawl.types.ts';
 import { decodeBody, otherCharset } from './fetcher.body.ts';
-import { ArrivedBytes } from './fetcher.bytes.ts';
+import { ArrivedBytes, wholeCharactersEnd } from './fetcher.bytes.ts';
 
 /** UTF-8 writes a UTF-16 unit in at most 3 bytes: this many bytes hold `chars` units and a cut character. */
 const bytesFor = (chars: number): number => 3 * chars + 3;
@@ -19,6 +20,8 @@ export class ResponseBody implements PieceSource {
   #bytes: ArrivedBytes | undefined;
   #text: string | undefined;
   #head: { chars: number; text: string } | undefined;
+  /** True while the bytes are with a compute thread ({@link ResponseBody.lend}). */
+  #lent = false;
   /** True when the body is UTF-8, so that a window of its bytes decodes to a window of its text. */
   readonly #utf8: boolean;
 
@@ -50,6 +53,8 @@ export class ResponseBody implements PieceSource {
   /** The whole text, decoded on the first read; the bytes are let go then. */
   get text(): string {
     if (this.#text === undefined) {
+      // Never met in the crawl: a page is read after its parse, and the parse gives the bytes back.
+      if (this.#lent) throw new Error('a page body was read while a compute thread held its bytes');
       this.#text = decodeBody((this.#bytes as ArrivedBytes).whole(), this.contentType);
       this.#bytes = undefined;
     }
@@ -71,6 +76,25 @@ export class ResponseBody implements PieceSource {
   }
 
   /**
+   * Hands the undecoded UTF-8 bytes over to a compute thread: the chunks they arrived in, whose
+   * memory is then transferred, not copied. They leave this body until {@link takeBack} returns
+   * them; undefined when the body is text already (it crosses as text then).
+   */
+  lend(): readonly Buffer[] | undefined {
+    const bytes = this.undecodedUtf8;
+    if (bytes === undefined) return undefined;
+    this.#bytes = undefined;
+    this.#lent = true;
+    return bytes.chunks;
+  }
+
+  /** The lent bytes come back (the thread's answer, or a crossing that failed). */
+  takeBack(chunks: readonly Uint8Array[]): void {
+    this.#bytes = new ArrivedBytes(chunks.map(bufferOf));
+    this.#lent = false;
+  }
+
+  /**
    * The first `chars` UTF-16 units of the text, decoding only those of a large UTF-8 body. The last
    * window is kept: the fetcher's block-page check and the parser's completeness check read the
    * same 64 Ki head of every page.
@@ -86,7 +110,18 @@ export class ResponseBody implements PieceSource {
     // Markup's head is mostly ASCII, one byte a unit: then `chars` bytes are the window exactly.
     const ascii = bytes.range(0, chars);
     if (isAscii(ascii)) return ascii.toString('latin1');
-    return bytes.range(0, bytesFor(chars)).toString('utf8').slice(0, chars);
+    // A byte is at most one unit: these bytes hold fewer than `chars`, and the few missing units
+    // are decoded from the bytes after them, rather than decoding three times the window.
+    const end = wholeCharactersEnd(ascii);
+    const first = ascii.subarray(0, end).toString('utf8');
+    const missing = chars - first.length;
+    return (
+      first +
+      bytes
+        .range(end, end + bytesFor(missing))
+        .toString('utf8')
+        .slice(0, missing)
+    );
   }
 
   /** The last `chars` UTF-16 units of the text, decoding only those of a large UTF-8 body. */
@@ -118,31 +153,64 @@ export function fetchedPage(
   return page;
 }
 
+/** A Buffer over the same memory as `bytes` (no copy). */
+const bufferOf = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
 /**
- * A page as it crosses to a compute thread: its bytes when the fetcher holds them undecoded (a copy,
- * whose memory is handed over rather than cloned), else undefined and the page crosses as it is.
+ * Node 21 and later refuse a transfer list naming memory marked untransferable (Buffer's shared
+ * pool, which small chunks may come from); Node 20 clones it instead, and has no way to ask.
+ */
+const isMarkedAsUntransferable = (workerThreads as { isMarkedAsUntransferable?: (value: object) => boolean })
+  .isMarkedAsUntransferable;
+
+/**
+ * The memory of `chunks` that can be handed over to another thread, each once (chunks may share it:
+ * a decompressor's output chunks are slices of its buffer). The rest crosses as a copy.
+ */
+export function transferListOf(chunks: readonly Uint8Array[]): ArrayBuffer[] {
+  const memory = new Set<ArrayBuffer>();
+  for (const chunk of chunks) {
+    const buffer = chunk.buffer as ArrayBuffer;
+    if (!(isMarkedAsUntransferable?.(buffer) ?? false)) memory.add(buffer);
+  }
+  return [...memory];
+}
+
+/**
+ * A page as it crosses to a compute thread: its bytes when the fetcher holds them undecoded (the
+ * chunks they arrived in, whose memory is handed over rather than copied or cloned).
  */
 export interface PageInBytes {
   url: string;
   status: number;
   headers: Record<string, string>;
   contentType: string | undefined;
-  bytes: Uint8Array;
+  chunks: Uint8Array[];
 }
 
-/** The bytes form of `input` when it is a fetched page still undecoded, else undefined. */
-export function pageInBytes(input: unknown): PageInBytes | undefined {
+/** A page whose bytes were lent to cross: what crosses, and the body they are given back to. */
+export interface LentPage {
+  page: PageInBytes;
+  body: ResponseBody;
+}
+
+/**
+ * Lends the bytes of `input` when it is a fetched page still undecoded (the fetcher's product pages),
+ * else undefined and the page crosses as it is. The main thread does not hold the page meanwhile:
+ * the thread hands the bytes back with its answer ({@link ResponseBody.takeBack}).
+ */
+export function lendPage(input: unknown): LentPage | undefined {
   const source =
     typeof input === 'object' && input !== null ? pieceSourceOf(input as FetchedPage) : undefined;
   const body = source instanceof ResponseBody ? source : undefined;
-  const bytes = body?.undecodedUtf8;
-  if (body === undefined || bytes === undefined) return undefined;
+  const chunks = body?.lend();
+  if (body === undefined || chunks === undefined) return undefined;
   const { url, status, headers } = input as FetchedPage;
-  return { url, status, headers, contentType: body.contentType, bytes: bytes.copy() };
+  return { page: { url, status, headers, contentType: body.contentType, chunks: [...chunks] }, body };
 }
 
-/** The page a compute thread rebuilds from {@link pageInBytes}: decoded when its parser reads it. */
+/** The page a compute thread rebuilds from {@link lendPage}: decoded when its parser reads it. */
 export function pageFromBytes(page: PageInBytes): FetchedPage {
-  const bytes = Buffer.from(page.bytes.buffer, page.bytes.byteOffset, page.bytes.byteLength);
-  return fetchedPage(page.url, page.status, page.headers, ResponseBody.ofBytes(bytes, page.contentType));
+  const body = ResponseBody.ofBytes(page.chunks.map(bufferOf), page.contentType);
+  return fetchedPage(page.url, page.status, page.headers, body);
 }

@@ -1,13 +1,22 @@
 /**
  * Turning a fetched page into something a driver can read, or a `PageParseError` the engine retries.
- * Drivers parse with `cheerio/slim` (htmlparser2 underneath) and read JSON-LD and embedded JSON
- * state from the raw text before building any DOM.
+ * Drivers parse with `cheerio/slim` (htmlparser2 underneath) or a streaming scan (`scan.ts`), and
+ * read JSON-LD and embedded JSON state from the page's text pieces before building any DOM: a
+ * fetched page is not decoded whole for them (`extract/script-blocks.ts`).
  */
 import { load, type CheerioAPI } from 'cheerio/slim';
-import { extractJsonLd, findProductNodes, isJsonObject, type JsonObject } from '../extract/jsonld.ts';
+import {
+  findProductNodes,
+  isJsonObject,
+  jsonLdOfPieces,
+  jsonLdReader,
+  type JsonObject,
+} from '../extract/jsonld.ts';
+import { scriptBlocks, type ScriptPattern } from '../extract/script-blocks.ts';
 import { PageParseError } from '../vocabulary/crawl.errors.ts';
 import type { FetchedPage } from '../vocabulary/crawl.types.ts';
-import { textHead, textTail } from './page-text.ts';
+import { textHead, textPieces, textTail } from './page-text.ts';
+import { scanElements, type KeepElement, type ScannedElement } from './scan.ts';
 
 /** A selection of elements, as `$(…).find(…)` answers it. */
 export type Selection = ReturnType<ReturnType<CheerioAPI['root']>['find']>;
@@ -57,18 +66,56 @@ export function loadPage(page: FetchedPage): CheerioAPI {
   return load(page.body);
 }
 
-/** The first schema.org Product node of the page's JSON-LD, or undefined. */
-export function jsonLdProduct(page: FetchedPage): JsonObject | undefined {
-  return findProductNodes(extractJsonLd(page.body))[0];
+/**
+ * Every JSON-LD node of the page, as `extractJsonLd(page.body)` reads them, found in its text
+ * pieces. A parser that reads several things from the JSON-LD reads it once, with this.
+ */
+export function pageJsonLd(page: FetchedPage): unknown[] {
+  return jsonLdOfPieces(textPieces(page));
+}
+
+/** `pieces` as they are taken, each handed to `tap` on its way. */
+function* tapped(pieces: Iterable<string>, tap: (piece: string) => void): Generator<string> {
+  for (const piece of pieces) {
+    tap(piece);
+    yield piece;
+  }
 }
 
 /**
- * The JSON of `<script id="…" type="application/json">` (embedded page state), read without a DOM.
- * Throws `PageParseError` when the script is missing or not valid JSON (a cut-off page).
+ * The page's streaming scan (`scanElements`) and its JSON-LD nodes ({@link pageJsonLd}) from one
+ * reading of its pieces: a fetched page's text is decoded once for both.
+ */
+export function scanWithJsonLd(
+  page: FetchedPage,
+  keep: KeepElement,
+): { kept: ScannedElement[]; jsonLd: unknown[] } {
+  const jsonLd = jsonLdReader();
+  const kept = scanElements(tapped(textPieces(page), jsonLd.write), keep);
+  return { kept, jsonLd: jsonLd.nodes() };
+}
+
+/** The first schema.org Product node of the page's JSON-LD, or undefined. */
+export function jsonLdProduct(page: FetchedPage): JsonObject | undefined {
+  return findProductNodes(pageJsonLd(page))[0];
+}
+
+/**
+ * `<script id="…">` as `/<script[^>]*\bid="…"[^>]*>([\s\S]*?)<\/script>/i` found it over the whole
+ * text (any case, the id among other attributes in any order, `</script>` exactly).
+ */
+function idScript(scriptId: string): ScriptPattern {
+  const openTag = new RegExp(`^<script[^>]*\\bid="${scriptId}"[^>]*>$`, 'i');
+  return { start: /<script/iy, wanted: (tag) => openTag.test(tag), end: /<\/script>/iy };
+}
+
+/**
+ * The JSON of `<script id="…" type="application/json">` (embedded page state), read without a DOM
+ * and without decoding the page past the script. Throws `PageParseError` when the script is missing
+ * or not valid JSON (a cut-off page).
  */
 export function embeddedJson(page: FetchedPage, scriptId: string): JsonObject {
-  const pattern = new RegExp(`<script[^>]*\\bid="${scriptId}"[^>]*>([\\s\\S]*?)</script>`, 'i');
-  const raw = pattern.exec(page.body)?.[1];
+  const raw = scriptBlocks(textPieces(page), idScript(scriptId), true)[0]?.text;
   if (raw === undefined) throw new PageParseError(`no #${scriptId} state in ${page.url}`);
   try {
     const state: unknown = JSON.parse(raw);

@@ -3,11 +3,29 @@ import { describe, it } from 'node:test';
 import { PageParseError } from '../vocabulary/crawl.errors.ts';
 import type { FetchedPage } from '../vocabulary/crawl.types.ts';
 import { conditionOf, conditionOfSchema, conditionOfTitle } from './condition.ts';
-import { assertCompletePage, embeddedJson, jsonLdProduct } from './page.ts';
+import { extractJsonLd } from '../extract/jsonld.ts';
+import { assertCompletePage, embeddedJson, jsonLdProduct, pageJsonLd, scanWithJsonLd } from './page.ts';
+import { scanElements } from './scan.ts';
+import { readPageFrom } from './page-text.ts';
 import { StateReader, fromMicros } from './state.ts';
 import { parseAmount, parseCount } from './values.ts';
 
 const page = (body: string): FetchedPage => ({ url: 'http://shop.test/p/1', status: 200, body, headers: {} });
+
+/** A page whose text is read in pieces of `size` only, as a fetched page's is: `body` throws. */
+function pageInPieces(text: string, size: number): FetchedPage {
+  const piecesPage = { url: 'http://shop.test/p/1', status: 200, headers: {} } as FetchedPage;
+  Object.defineProperty(piecesPage, 'body', {
+    get: () => assert.fail('the page was read whole'),
+  });
+  readPageFrom(piecesPage, {
+    pieces: () =>
+      Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, (i + 1) * size)),
+    head: (chars) => text.slice(0, chars),
+    tail: (chars) => text.slice(-chars),
+  });
+  return piecesPage;
+}
 
 describe('page checks', () => {
   it('accepts whole documents and rejects cut-off ones and captcha pages', () => {
@@ -53,6 +71,39 @@ describe('page checks', () => {
       () => embeddedJson(page('<script id="__STATE__">{"a":</script>'), '__STATE__'),
       PageParseError,
     );
+  });
+
+  it('reads JSON-LD and embedded state from a page in pieces without reading it whole', () => {
+    const text = [
+      '<html><head><script type="application/ld+json">{"@type":"BreadcrumbList"}</script>',
+      '<SCRIPT type="application/ld+json">{"@type":"Product","sku":"A1"}</SCRIPT>',
+      '<script type="application/json" ID="__STATE__">{"a":{"b":"€"}}</script></head></html>',
+    ].join('');
+    for (const size of [1, 3, 64, text.length]) {
+      const cutPage = pageInPieces(text, size);
+      assert.deepEqual(pageJsonLd(cutPage), [
+        { '@type': 'BreadcrumbList' },
+        { '@type': 'Product', sku: 'A1' },
+      ]);
+      assert.equal(jsonLdProduct(cutPage)?.sku, 'A1');
+      assert.deepEqual(embeddedJson(cutPage, '__STATE__'), embeddedJson(page(text), '__STATE__'));
+      assert.throws(() => embeddedJson(cutPage, '__OTHER__'), PageParseError);
+    }
+  });
+
+  it('scans a page and reads its JSON-LD from one reading of its pieces', () => {
+    const text =
+      '<html><head><script type="application/ld+json">{"@type":"Product","sku":"A1"}</script></head>' +
+      '<body><ul class="offers"><li class="offer">1 €</li><li class="offer">2 €</li></ul></body></html>';
+    const keep = (name: string): boolean => name === 'li' || name === 'ul';
+    for (const size of [1, 7, text.length]) {
+      const { kept, jsonLd } = scanWithJsonLd(pageInPieces(text, size), keep);
+      assert.deepEqual(
+        kept.map((element) => element.text),
+        scanElements(text, keep).map((element) => element.text),
+      );
+      assert.deepEqual(jsonLd, extractJsonLd(text));
+    }
   });
 
   it('finds the JSON-LD product of a page', () => {

@@ -7,8 +7,8 @@
  */
 import { PageParseError } from '../../vocabulary/crawl.errors.ts';
 import type { FetchedPage } from '../../vocabulary/crawl.types.ts';
-import { extractJsonLd, isJsonObject, typesOf } from '../../extract/jsonld.ts';
-import { absoluteUrl, assertCompletePage, jsonLdProduct, required } from '../../parse/page.ts';
+import { findProductNodes, isJsonObject, typesOf } from '../../extract/jsonld.ts';
+import { absoluteUrl, assertCompletePage, required, scanWithJsonLd } from '../../parse/page.ts';
 import { textPieces } from '../../parse/page-text.ts';
 import {
   firstWithClass,
@@ -184,10 +184,8 @@ const idOfProductUrl = (url: string | undefined): string | undefined =>
   url === undefined ? undefined : /OffersOfProduct\/(\d+)/.exec(url)?.[1];
 
 /** Category ids and names of the page's JSON-LD breadcrumb (ids from the category links). */
-function breadcrumbOf(page: FetchedPage): { ids: string[]; names: string[] } {
-  const list = extractJsonLd(page.body).find(
-    (node) => isJsonObject(node) && typesOf(node).includes('breadcrumblist'),
-  );
+function breadcrumbOf(jsonLd: readonly unknown[]): { ids: string[]; names: string[] } {
+  const list = jsonLd.find((node) => isJsonObject(node) && typesOf(node).includes('breadcrumblist'));
   const items = isJsonObject(list) && Array.isArray(list.itemListElement) ? list.itemListElement : [];
   const ids: string[] = [];
   const names: string[] = [];
@@ -204,17 +202,18 @@ function breadcrumbOf(page: FetchedPage): { ids: string[]; names: string[] } {
 /** Reads a product page: JSON-LD for identity, currency and categories, the offer list for the offers. */
 export function parseProductPage(page: FetchedPage): ProductPage {
   assertCompletePage(page);
-  const product = required(jsonLdProduct(page), 'JSON-LD product', page);
+  // One reading of the page for the offer list and the JSON-LD; the checks keep their order.
+  const { kept, jsonLd } = scanWithJsonLd(page, keepProductElement);
+  const product = required(findProductNodes(jsonLd)[0], 'JSON-LD product', page);
   const aggregate = product.offers as Record<string, unknown> | undefined;
   const currency = required(aggregate?.priceCurrency as string | undefined, 'offer currency', page);
-  const kept = scanElements(textPieces(page), keepProductElement);
   const lists = withClass(kept, 'productOffers-list', 'ul');
   if (lists.length === 0) throw new PageParseError(`no offer list on ${page.url}`);
   const inStage = insideAll(withClass(kept, 'oopStage'));
   const canonical = kept.find((element) => element.name === 'link')?.attribs.href;
   const sku =
     typeof product.sku === 'string' || typeof product.sku === 'number' ? String(product.sku) : undefined;
-  const breadcrumb = breadcrumbOf(page);
+  const breadcrumb = breadcrumbOf(jsonLd);
   return {
     id: required(sku ?? idOfProductUrl(canonical) ?? idOfProductUrl(page.url), 'product id', page),
     name: cleanText(textOfClass(inStage, 'oopStage-title')) || String(product.name ?? ''),
