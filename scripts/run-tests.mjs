@@ -8,6 +8,7 @@
 //   node scripts/run-tests.mjs --list              list the selected files with their lanes, run nothing
 //   node scripts/run-tests.mjs --json=out.json     also write each lane's wall time and file durations
 //   node scripts/run-tests.mjs --isolate           unit and api files too in a process each (below)
+//   node scripts/run-tests.mjs --processes=2       unit and api files in 2 group processes (default: cores + 1)
 //
 // Other arguments select files: a path substring (`npm run test:unit -- jobs`), or a test file's path
 // or name, which selects only that file (bench/test-suite.mjs lists the files it times).
@@ -39,6 +40,16 @@ const contentOf = (file) => readFileSync(file, 'utf8');
 const SHARED_CONCURRENCY = Math.min(3, Math.max(2, availableParallelism()));
 
 /**
+ * Group processes of the `unit` and `api` lanes: one more than the cores. A group waits between
+ * its bursts of CPU (PostgreSQL, the sandbox's and receivers' sockets, timers of the code under
+ * test), and a third group computes in those waits on two cores: at the same CPU time, the lane
+ * took 184 s of wall in three processes where it took 243 s in two on a loaded machine, 80 s
+ * against main's 92 s on a quieter one (docs/testing.md, figures of 27-28 November).
+ * `--processes=N` sets another number.
+ */
+const GROUP_PROCESSES = availableParallelism() + 1;
+
+/**
  * Files that need the machine to themselves, with the reason; they run one at a time after the
  * concurrent files of their lane. docs/testing.md lists them.
  */
@@ -58,7 +69,7 @@ const SERIAL = new Map(
 /**
  * The lanes; a file belongs to the first lane that accepts it. `unit` and `api` files share nothing
  * (in-process apps, each on its own SQLite directory or PostgreSQL database, ports 0), so they run
- * one per core; `integration` and `e2e` files start processes and servers, `SHARED_CONCURRENCY` at
+ * in `GROUP_PROCESSES` processes at once; `integration` and `e2e` files start processes and servers, `SHARED_CONCURRENCY` at
  * a time, except the `SERIAL` ones.
  */
 const LANES = [
@@ -73,13 +84,13 @@ const LANES = [
   },
   {
     name: 'unit',
-    concurrency: availableParallelism(),
+    concurrency: GROUP_PROCESSES,
     grouped: true,
     accepts: (file) => file.startsWith('src/') && !CRAWLS_OVER_HTTP.test(contentOf(file)),
   },
   {
     name: 'api',
-    concurrency: availableParallelism(),
+    concurrency: GROUP_PROCESSES,
     grouped: true,
     accepts: (file) => /^test\/(api|architecture|client|docs|mock|webhooks)\//.test(file),
   },
@@ -119,12 +130,21 @@ function laneOf(file) {
 const selects = (filter, file) =>
   filter.endsWith('.test.ts') ? file === filter || file.endsWith(`/${filter}`) : file.includes(filter);
 
+/** The whole number after `=` in `--name=N`; exits naming the argument when it is not one above 0. */
+function positive(argument) {
+  const value = Number(argument.slice(argument.indexOf('=') + 1));
+  if (Number.isInteger(value) && value > 0) return value;
+  console.error(`${argument}: a whole number above 0, please`);
+  process.exit(2);
+}
+
 function parseArguments(argv) {
   const options = { lanes: new Set(), durations: false, filters: [] };
   for (const argument of argv) {
     if (argument === '--durations') options.durations = true;
     else if (argument === '--list') options.list = true;
     else if (argument === '--isolate') options.isolate = true;
+    else if (argument.startsWith('--processes=')) options.processes = positive(argument);
     else if (argument.startsWith('--json=')) options.json = argument.slice('--json='.length);
     else if (argument.startsWith('--lane=')) {
       for (const name of argument.slice('--lane='.length).split(',')) {
@@ -263,10 +283,11 @@ function readDurations(durationsFile) {
  * Runs one lane: its files `lane.concurrency` at a time, then its `SERIAL` files one at a time.
  * Answers whether they passed, the lane's wall time and each file's duration.
  */
-async function runLane(lane, files, isolate) {
+async function runLane(lane, files, isolate, processes) {
   const serial = files.filter((file) => SERIAL.has(file));
   const shared = files.filter((file) => !SERIAL.has(file));
-  const concurrency = Math.max(1, Math.min(lane.concurrency, shared.length));
+  const wanted = lane.grouped && processes ? processes : lane.concurrency;
+  const concurrency = Math.max(1, Math.min(wanted, shared.length));
   const alone = serial.length > 0 ? ` + ${serial.length} one at a time` : '';
   const grouped = lane.grouped && !isolate;
   const how = grouped ? `in ${concurrency} processes` : `${concurrency} at a time`;
@@ -359,7 +380,7 @@ async function main() {
   const results = [];
   for (const lane of pooled(lanes)) {
     const members = files.filter((file) => lane.members.includes(laneOf(file)));
-    results.push(await runLane(lane, members, options.isolate));
+    results.push(await runLane(lane, members, options.isolate, options.processes));
   }
   rememberDurations(results);
   printDurations(results, options.durations);

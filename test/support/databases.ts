@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase, type Db } from '../../src/platform/db/database.ts';
 import { migrateToLatest } from '../../src/platform/db/migrate.ts';
@@ -35,7 +36,84 @@ async function connectOrExplain(admin: pg.Client): Promise<void> {
   }
 }
 
-/** Creates an isolated database for one test file; `drop` removes it. */
+/** The folder of the service's database code: its migrations make the schema a template holds. */
+const DB_SOURCE = fileURLToPath(new URL('../../src/platform/db/', import.meta.url));
+
+/**
+ * The name of the migrated template of this checkout's schema: `pricecrawl_tpl_` and a hash of
+ * the migration files and their list, so a changed or added migration makes a new template and
+ * checkouts on different schemas (worktrees beside each other) never share one.
+ */
+function templateName(): string {
+  const hash = createHash('sha256');
+  hash.update(readFileSync(join(DB_SOURCE, 'migrate.ts')));
+  for (const file of readdirSync(join(DB_SOURCE, 'migrations')).sort()) {
+    hash.update(file).update(readFileSync(join(DB_SOURCE, 'migrations', file)));
+  }
+  return `pricecrawl_tpl_${hash.digest('hex').slice(0, 16)}`;
+}
+
+/** Any number, the same in every test process: the advisory lock around making a template. */
+const TEMPLATE_LOCK = 7_319_019;
+
+/**
+ * Makes the migrated template database unless it exists, once per schema for every process:
+ * migrating a fresh PostgreSQL database costs a quarter of a second or more (and the server's CPU
+ * beside the tests'), copying a migrated one a fraction of that. Test processes race here, so the
+ * first takes an advisory lock, migrates under another name and renames it when done; the others
+ * wait on the lock and find it. The template takes no connections, so nothing holds it while
+ * `create database … template` copies it (PostgreSQL refuses a template with open sessions).
+ */
+async function ensureTemplate(admin: pg.Client): Promise<string> {
+  const template = templateName();
+  const exists = async () =>
+    (await admin.query('select 1 from pg_database where datname = $1', [template])).rowCount === 1;
+  if (await exists()) return template;
+  await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+  try {
+    if (await exists()) return template;
+    const building = `${template}_building_${randomBytes(4).toString('hex')}`;
+    await admin.query(`create database ${building}`);
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${building}`;
+    const db = openDatabase({ dialect: 'postgres', url: url.toString() });
+    try {
+      await migrateToLatest(db);
+    } finally {
+      await db.destroy();
+    }
+    await waitForNoSessions(admin, building);
+    await admin.query(`alter database ${building} rename to ${template}`);
+    await admin.query(`alter database ${template} with is_template true allow_connections false`);
+    return template;
+  } finally {
+    await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
+  }
+}
+
+/** The template of this schema, looked up or made once per process. */
+let template: Promise<string> | undefined;
+
+/**
+ * Waits until no session is connected to `name`: pg's pool.end() resolves before the server has
+ * closed every session, and a database cannot be renamed, used as a template or dropped unforced
+ * while one is.
+ */
+async function waitForNoSessions(client: pg.Client, name: string): Promise<void> {
+  for (let checks = 0; checks < 100; checks += 1) {
+    const open = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
+      name,
+    ]);
+    if (open.rows[0].n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * Creates an isolated database for one test file; `drop` removes it. A PostgreSQL one is a copy of
+ * the migrated template (`ensureTemplate`): the service's migration at start finds every
+ * migration applied, as it would after its first start.
+ */
 export async function createTestDatabase(dialect: TestDialect): Promise<TestDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pricecrawl-test-'));
   if (dialect === 'sqlite') {
@@ -48,8 +126,15 @@ export async function createTestDatabase(dialect: TestDialect): Promise<TestData
   const name = `pricecrawl_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 5000 });
   await connectOrExplain(admin);
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    template ??= ensureTemplate(admin);
+    await admin.query(`create database ${name} template ${await template}`);
+  } catch (error) {
+    template = undefined;
+    throw error;
+  } finally {
+    await admin.end();
+  }
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   return {
@@ -58,16 +143,9 @@ export async function createTestDatabase(dialect: TestDialect): Promise<TestData
     async drop() {
       const client = new pg.Client({ connectionString: ADMIN_URL });
       await client.connect();
-      // pg's pool.end() resolves before the server has closed every session; a forced drop would
-      // then kill a closing session, whose error surfaces as an uncaught exception in the test.
-      for (let checks = 0; checks < 100; checks += 1) {
-        const open = await client.query(
-          'select count(*)::int as n from pg_stat_activity where datname = $1',
-          [name],
-        );
-        if (open.rows[0].n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      // A forced drop would kill a session still closing, whose error surfaces as an uncaught
+      // exception in the test.
+      await waitForNoSessions(client, name);
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
       rmSync(dataDir, { recursive: true, force: true });

@@ -20,14 +20,15 @@ const RESPONSE = {
 };
 
 /** An app wired like `buildApp`: our validator compiler and the lazily built serializers. */
-async function appWith(schema: object) {
+async function appWith(schema: object, serializerOpts?: { rounding: 'trunc' | 'ceil' }) {
   const app: FastifyInstance = Fastify({
     schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
+    ...(serializerOpts ? { serializerOpts } : {}),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.post('/jobs', { schema }, async (request) => ({
     id: 'a',
-    count: 2,
+    count: (request.body as { count?: number } | undefined)?.count ?? 2,
     secret: 'never serialized',
     query: request.query,
   }));
@@ -58,6 +59,22 @@ describe('schema compilers built on first use', () => {
     assert.equal(response.statusCode, 200);
     assert.equal(response.body, '{"id":"a","count":2}');
     await app.close();
+  });
+
+  it('serialize each app by its own options when apps share a response schema', async () => {
+    // Serializers are reused across apps of one process by schema and options (the test kits build
+    // hundreds of apps): a second app on other options must not get the first's serializer.
+    const [truncating, again, ceiling] = [
+      await appWith({ response: RESPONSE }),
+      await appWith({ response: RESPONSE }),
+      await appWith({ response: RESPONSE }, { rounding: 'ceil' }),
+    ];
+    const bodies = [];
+    for (const app of [truncating, again, ceiling]) {
+      bodies.push((await app.inject({ method: 'POST', url: '/jobs', payload: { count: 2.5 } })).body);
+      await app.close();
+    }
+    assert.deepEqual(bodies, ['{"id":"a","count":2}', '{"id":"a","count":2}', '{"id":"a","count":3}']);
   });
 
   it('compile nothing until a route is used', async () => {

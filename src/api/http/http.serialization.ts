@@ -1,6 +1,15 @@
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 
 type SerializerFactory = ReturnType<typeof SerializerSelector>;
+type Serialize = (data: unknown) => string;
+
+/**
+ * Serializers built so far in this process, by response schema and then by the shared schemas and
+ * options they were built with: what fast-json-stringify makes depends on nothing else, so a
+ * second app in the process (the test kits build hundreds, one per test harness) reuses the
+ * first's instead of generating and compiling the same code again.
+ */
+const built = new WeakMap<object, Map<string, Serialize>>();
 
 /**
  * Fastify's default response serializers (fast-json-stringify, with the same options and shared
@@ -11,8 +20,17 @@ type SerializerFactory = ReturnType<typeof SerializerSelector>;
  */
 export const lazySerializers: SerializerFactory = (externalSchemas, options) => {
   const compile = SerializerSelector()(externalSchemas, options);
+  const settings = JSON.stringify([externalSchemas, options]);
+  const buildOnce = (route: Parameters<typeof compile>[0]): Serialize => {
+    const schema = route.schema as object;
+    const bySettings = built.get(schema) ?? new Map<string, Serialize>();
+    built.set(schema, bySettings);
+    const serialize = bySettings.get(settings) ?? compile(route);
+    bySettings.set(settings, serialize);
+    return serialize;
+  };
   return (route) => {
-    let serialize: ((data: unknown) => string) | undefined;
-    return (data) => (serialize ??= compile(route))(data);
+    let serialize: Serialize | undefined;
+    return (data) => (serialize ??= buildOnce(route))(data);
   };
 };
