@@ -17,7 +17,7 @@ import { createComputePool, MAX_THREAD_FAILURES, type ComputePool } from './comp
 const silent = pino({ level: 'silent' });
 
 /** The misbehaving thread entry of the failure tests (`test/support/compute-faulty.worker.ts`). */
-const faultyEntry = (mode: 'exit' | 'unsent' | 'silent'): URL =>
+const faultyEntry = (mode: 'exit' | 'unsent' | 'silent' | 'page-else-exit'): URL =>
   new URL(`../../../test/support/compute-faulty.worker.ts?mode=${mode}`, import.meta.url);
 
 const query: ValueQuery = {
@@ -139,7 +139,7 @@ describe('the compute pool', () => {
         );
       const page = pageOf(answer.body);
       const garbled = pageOf(answer.body.slice(0, 5000));
-      // A gzip body arrives as slices of the decompressor's memory: several chunks share one.
+      // A gzip body arrives as slices of the decompressor's memory, which chunks may share.
       const unzipped = await readBodyCapped(Readable.from([gzipSync(answer.body)]), 'gzip', 1e8);
       const gzipped = fetchedPage(
         page.url,
@@ -212,6 +212,22 @@ describe('the compute pool', () => {
       }
       assert.equal(pool.running, 0);
       assert.deepEqual(places, Array<ComputePlace>(MAX_THREAD_FAILURES + 2).fill('main'));
+    });
+  });
+
+  it('lets a thread that holds a page answer for it when the pool gives up on threads', async () => {
+    const html = '<html><body>a page whose bytes only its thread holds</body></html>';
+    const body = ResponseBody.ofBytes(Buffer.from(html), 'text/html; charset=utf-8');
+    const page = fetchedPage('http://127.0.0.1/ip/1', 200, {}, body);
+    await withPool({ threads: 4, entry: faultyEntry('page-else-exit') }, async (pool) => {
+      const held = pool.offload(parseSource09Product, page);
+      // Each further call starts a thread that dies: the third death gives up on threads.
+      for (let call = 0; call < MAX_THREAD_FAILURES; call += 1) {
+        assert.deepEqual(await pool.offload(computeTrust, trustInput), computeTrust(trustInput));
+      }
+      assert.equal(await held, 'held');
+      assert.equal(page.body, html, 'the bytes came back with the answer');
+      assert.equal(pool.running, 0);
     });
   });
 

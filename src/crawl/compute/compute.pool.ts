@@ -79,9 +79,11 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
   const threads: Thread[] = [];
   let nextCallId = 0;
   let failuresInARow = 0;
+  /** Set once threads kept failing: every call runs in place from then on (an answer resets nothing). */
+  let gaveUp = false;
   let closed = false;
   let watchdog: NodeJS.Timeout | undefined;
-  const usable = (): boolean => !closed && options.threads > 0 && failuresInARow < MAX_THREAD_FAILURES;
+  const usable = (): boolean => !closed && !gaveUp && options.threads > 0;
 
   function runInPlace(entry: Waiting): void {
     offloadInPlace(entry.run, entry.call.input).then(entry.resolve, entry.reject);
@@ -112,10 +114,25 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
 
   function countFailure(reason: string): void {
     failuresInARow += 1;
-    options.logger.error({ reason, failuresInARow }, 'compute thread failed; its calls ran in place');
-    if (failuresInARow < MAX_THREAD_FAILURES) return;
+    options.logger.error({ reason, failuresInARow }, 'compute thread failed');
+    if (failuresInARow < MAX_THREAD_FAILURES || gaveUp) return;
+    gaveUp = true;
     options.logger.error('compute threads keep failing: parsing and trust now run on the main thread');
-    for (const thread of [...threads]) void remove(thread, runInPlace);
+    for (const thread of [...threads]) retire(thread);
+  }
+
+  /**
+   * Takes a thread that still works out of use: its calls run in place, except those whose page's
+   * bytes it holds, which only it can answer; it ends once it answered them (or the watchdog ends
+   * it when it does not, as any thread).
+   */
+  function retire(thread: Thread): void {
+    for (const [id, entry] of thread.waiting) {
+      if (entry.lent !== undefined) continue;
+      thread.waiting.delete(id);
+      runInPlace(entry);
+    }
+    if (thread.waiting.size === 0) void remove(thread, runInPlace);
   }
 
   function fail(thread: Thread, reason: string): void {
@@ -140,6 +157,8 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
     if (entry === undefined) return;
     thread.waiting.delete(reply.id);
     if (thread.waiting.size === 0) thread.worker.unref();
+    // A retired thread ends once it answered for the last page it held (retire).
+    if (gaveUp && thread.waiting.size === 0) void remove(thread, runInPlace);
     failuresInARow = 0;
     if (entry.lent !== undefined && reply.chunks !== undefined) entry.lent.takeBack(reply.chunks);
     if ('unsent' in reply) {
