@@ -11,7 +11,8 @@ export type JsonObject = Record<string, unknown>;
  * found in its pieces: site drivers read them without a DOM and without decoding the page whole.
  */
 const JSON_LD_OPEN_TAG = /^<script\b[^>]*?\btype\s*=\s*["']?\s*application\/ld\+json[^>]*>$/iu;
-const JSON_LD_SCRIPT: ScriptPattern = {
+/** Where the readers find JSON-LD script elements (exported for script-blocks.test.ts). */
+export const JSON_LD_SCRIPT: ScriptPattern = {
   start: /<script\b/iuy,
   wanted: (openTag) => JSON_LD_OPEN_TAG.test(openTag),
   end: /<\/script\s*>/iuy,

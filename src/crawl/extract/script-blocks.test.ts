@@ -1,17 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { JSON_LD_SCRIPT } from './jsonld.ts';
 import { scriptBlocks, type ScriptPattern } from './script-blocks.ts';
 
 // The whole-text expressions the readers used before (extract/jsonld.ts, parse/page.ts), and the
 // patterns that find the same elements in pieces.
 const JSON_LD_WHOLE =
   /<script\b[^>]*?\btype\s*=\s*["']?\s*application\/ld\+json[^>]*>([\s\S]*?)<\/script\s*>/giu;
-const JSON_LD_TAG = /^<script\b[^>]*?\btype\s*=\s*["']?\s*application\/ld\+json[^>]*>$/iu;
-const JSON_LD: ScriptPattern = {
-  start: /<script\b/iuy,
-  wanted: (tag) => JSON_LD_TAG.test(tag),
-  end: /<\/script\s*>/iuy,
-};
+// The pattern jsonld.ts reads with; parse/page.ts's `idScript` is rebuilt here (parse imports
+// extract, so this folder does not import it back).
+const JSON_LD: ScriptPattern = JSON_LD_SCRIPT;
 const STATE_WHOLE = /<script[^>]*\bid="__NEXT_DATA__"[^>]*>([\s\S]*?)<\/script>/gi;
 const STATE_TAG = /^<script[^>]*\bid="__NEXT_DATA__"[^>]*>$/i;
 const STATE: ScriptPattern = {

@@ -12,7 +12,11 @@
  * character, as a regular expression moves on after failing there.
  */
 
-/** Which script elements a reader wants, as its whole-text expression found them. */
+/**
+ * Which script elements a reader wants, as its whole-text expression found them. Script elements
+ * only: what the end of a piece may hold of a tag still cut off ({@link CUT_TAG}) is known for
+ * `<script` and `</script` alone.
+ */
 export interface ScriptPattern {
   /**
    * Where an element may start: a sticky expression beginning with `<`, such as `/<script\b/iuy`,
