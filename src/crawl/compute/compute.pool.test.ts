@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { pino } from 'pino';
 import { PageParseError, SourceUnavailableError } from '../vocabulary/crawl.errors.ts';
 import type { FetchedPage, ValueQuery } from '../vocabulary/crawl.types.ts';
@@ -219,16 +222,23 @@ describe('the compute pool', () => {
     const html = '<html><body>a page whose bytes only its thread holds</body></html>';
     const body = ResponseBody.ofBytes(Buffer.from(html), 'text/html; charset=utf-8');
     const page = fetchedPage('http://127.0.0.1/ip/1', 200, {}, body);
-    await withPool({ threads: 4, entry: faultyEntry('page-else-exit') }, async (pool) => {
+    // The thread answers for the page once this file exists: after the pool gave up (an answer
+    // before would start the count of failures in a row again).
+    const release = join(mkdtempSync(join(tmpdir(), 'pricecrawl-pool-')), 'release');
+    const entry = faultyEntry('page-else-exit');
+    entry.searchParams.set('release', release);
+    await withPool({ threads: 4, entry }, async (pool) => {
       const held = pool.offload(parseSource09Product, page);
       // Each further call starts a thread that dies: the third death gives up on threads.
       for (let call = 0; call < MAX_THREAD_FAILURES; call += 1) {
         assert.deepEqual(await pool.offload(computeTrust, trustInput), computeTrust(trustInput));
       }
+      writeFileSync(release, '');
       assert.equal(await held, 'held');
       assert.equal(page.body, html, 'the bytes came back with the answer');
       assert.equal(pool.running, 0);
     });
+    rmSync(dirname(release), { recursive: true, force: true });
   });
 
   it('answers in place when no thread can be started', async () => {
