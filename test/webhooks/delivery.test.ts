@@ -320,9 +320,12 @@ for (const dialect of DIALECTS) {
       });
       // Three attempts at two per receiver: the third waits for a timeout to free a place.
       const slowJob = await stream(hanging.url, BAD_GTINS.slice(0, 3), 1);
-      const quickJob = await stream(fast.url, BAD_GTINS.slice(0, 1));
       const dispatcher = sender({ hostConcurrency: 2, timeoutMs: 1500 });
       dispatcher.start();
+      // The other job comes once the hanging receiver holds its attempts: submitted together, the
+      // order in which the two receivers were reached was the machine's, not the test's.
+      await until('the hanging receiver holds two attempts', async () => hanging.inFlight === 2);
+      const quickJob = await stream(fast.url, BAD_GTINS.slice(0, 1));
       await until('the other job delivered', async () => (await only(quickJob.jobId)).status === 'delivered');
       assert.ok((heldMeanwhile ?? 0) > 0, 'delivered while the hanging receiver held its attempts');
       await until('every attempt at the hanging receiver timed out', async () =>
