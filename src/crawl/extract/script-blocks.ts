@@ -11,6 +11,7 @@
  * body at the first `end` after that; an open tag that is not wanted is searched past by one
  * character, as a regular expression moves on after failing there.
  */
+import { matchTagAt } from '../../platform/lib/tag-match.ts';
 
 /**
  * Which script elements a reader wants, as its whole-text expression found them. Script elements
@@ -46,11 +47,8 @@ const LESS_THAN = 0x3c;
 
 /** The first match of the sticky `tag` at a `<` at or after `from`, else undefined. */
 function tagAt(text: string, from: number, tag: RegExp): { index: number; end: number } | undefined {
-  for (let at = text.indexOf('<', from); at >= 0; at = text.indexOf('<', at + 1)) {
-    tag.lastIndex = at;
-    if (tag.test(text)) return { index: at, end: tag.lastIndex };
-  }
-  return undefined;
+  const match = matchTagAt(text, from, tag);
+  return match === null ? undefined : { index: match.index, end: tag.lastIndex };
 }
 
 /** `</script` is the longest tag start that {@link CUT_TAG} reads before its spaces. */

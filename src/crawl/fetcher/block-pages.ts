@@ -6,6 +6,7 @@
  * pages mention "captcha" in their scripts and "cookies" in their banners. Markers come from the
  * pages themselves as open-source scrapers record them (docs/crawl-engine.md, "Block pages").
  */
+import { matchTagAt } from '../../platform/lib/tag-match.ts';
 
 /** What kind of wall stood between the crawler and the page. */
 export type BlockKind = 'captcha' | 'interstitial' | 'consent' | 'robot_check';
@@ -86,11 +87,12 @@ const TITLE_ELEMENT = /<title[^>]*>([^<]*)<\/title>/iy;
  */
 function titlesOf(head: string): string[] {
   const titles: string[] = [];
-  for (let at = head.indexOf('<'); at >= 0;) {
-    TITLE_ELEMENT.lastIndex = at;
-    const match = TITLE_ELEMENT.exec(head);
-    if (match !== null) titles.push((match[1] ?? '').toLowerCase());
-    at = head.indexOf('<', match === null ? at + 1 : TITLE_ELEMENT.lastIndex);
+  for (
+    let match = matchTagAt(head, 0, TITLE_ELEMENT);
+    match !== null;
+    match = matchTagAt(head, TITLE_ELEMENT.lastIndex, TITLE_ELEMENT)
+  ) {
+    titles.push((match[1] ?? '').toLowerCase());
   }
   return titles;
 }
