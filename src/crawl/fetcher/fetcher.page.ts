@@ -20,8 +20,6 @@ export class ResponseBody implements PieceSource {
   #bytes: ArrivedBytes | undefined;
   #text: string | undefined;
   #head: { chars: number; text: string } | undefined;
-  /** True while the bytes are with a compute thread ({@link ResponseBody.lend}). */
-  #lent = false;
   /** True when the body is UTF-8, so that a window of its bytes decodes to a window of its text. */
   readonly #utf8: boolean;
 
@@ -53,9 +51,11 @@ export class ResponseBody implements PieceSource {
   /** The whole text, decoded on the first read; the bytes are let go then. */
   get text(): string {
     if (this.#text === undefined) {
-      // Never met in the crawl: a page is read after its parse, and the parse gives the bytes back.
-      if (this.#lent) throw new Error('a page body was read while a compute thread held its bytes');
-      this.#text = decodeBody((this.#bytes as ArrivedBytes).whole(), this.contentType);
+      // Neither text nor bytes: a compute thread holds them ({@link ResponseBody.lend}). Never met
+      // in the crawl: a page is read after its parse, and the parse gives the bytes back.
+      if (this.#bytes === undefined)
+        throw new Error('a page body was read while a compute thread held its bytes');
+      this.#text = decodeBody(this.#bytes.whole(), this.contentType);
       this.#bytes = undefined;
     }
     return this.#text;
@@ -84,14 +84,12 @@ export class ResponseBody implements PieceSource {
     const bytes = this.undecodedUtf8;
     if (bytes === undefined) return undefined;
     this.#bytes = undefined;
-    this.#lent = true;
     return bytes.chunks;
   }
 
   /** The lent bytes come back (the thread's answer, or a crossing that failed). */
   takeBack(chunks: readonly Uint8Array[]): void {
     this.#bytes = new ArrivedBytes(chunks.map(bufferOf));
-    this.#lent = false;
   }
 
   /**
