@@ -191,6 +191,15 @@ function slowestFirst(files) {
   return [...files].sort((a, b) => known(b) - known(a) || a.localeCompare(b));
 }
 
+/** The test runner's timeout and reporters: the spec on stdout, each file's duration to `durationsFile`. */
+const runnerOptions = (durationsFile) => [
+  '--test-timeout=300000',
+  '--test-reporter=spec',
+  '--test-reporter-destination=stdout',
+  '--test-reporter=./scripts/test-durations.mjs',
+  `--test-reporter-destination=${durationsFile}`,
+];
+
 /** Runs `files` in one `node --test`, `concurrency` at a time; answers whether they passed and their durations. */
 function runFiles(files, concurrency) {
   const outDir = mkdtempSync(join(tmpdir(), 'pricecrawl-durations-'));
@@ -202,11 +211,7 @@ function runFiles(files, concurrency) {
       'tsx',
       '--test',
       `--test-concurrency=${concurrency}`,
-      '--test-timeout=300000',
-      '--test-reporter=spec',
-      '--test-reporter-destination=stdout',
-      '--test-reporter=./scripts/test-durations.mjs',
-      `--test-reporter-destination=${durationsFile}`,
+      ...runnerOptions(durationsFile),
       ...files,
     ],
     { stdio: 'inherit' },
@@ -235,17 +240,7 @@ function balancedGroups(files, count) {
 function runGroup(files, durationsFile) {
   const child = spawn(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--test-timeout=300000',
-      '--test-reporter=spec',
-      '--test-reporter-destination=stdout',
-      '--test-reporter=./scripts/test-durations.mjs',
-      `--test-reporter-destination=${durationsFile}`,
-      'scripts/test-group.mjs',
-      ...files,
-    ],
+    ['--import', 'tsx', ...runnerOptions(durationsFile), 'scripts/test-group.mjs', ...files],
     { stdio: 'inherit' },
   );
   return new Promise((resolve) => child.on('close', (code) => resolve(code === 0)));
