@@ -12,6 +12,7 @@ import {
   SCREENSHOTS,
   DESKTOP,
   PHONE,
+  submitFormReady,
 } from '../support/chromium.ts';
 import { findAccountById } from '../../src/accounts/accounts/accounts.repository.ts';
 import { createUser } from '../../src/accounts/identity/identity.users.ts';
@@ -142,8 +143,20 @@ describe('the dashboard as an analyst uses it (issue 26)', { skip }, () => {
 
   it('reads values from a CSV file with a column chooser', async () => {
     const { page, shot } = await signedInPage('csv');
+    // The form shows before the sources arrive; until they do, it takes no input (a file picked
+    // then was read by no handler).
+    let releaseSources = (): void => undefined;
+    const sourcesHeld = new Promise<void>((resolve) => (releaseSources = resolve));
+    await page.route('**/v1/account/sources', async (route) => {
+      await sourcesHeld;
+      await route.continue();
+    });
     await page.goto(`${origin}/dashboard#/new`);
     await page.getByRole('heading', { name: 'New job' }).waitFor();
+    assert.equal(await page.getByLabel('Or read a CSV or XLSX file').isDisabled(), true);
+    releaseSources();
+    await submitFormReady(page);
+    assert.equal(await page.getByLabel('Or read a CSV or XLSX file').isDisabled(), false);
     const ids = truth.products.slice(2, 5).map((product) => String(product.id));
     const file = join(SCREENSHOTS, 'values.csv');
     writeFileSync(file, `\uFEFFname;id\n${ids.map((id, i) => `"Product ${i}; boxed";${id}`).join('\n')}\n`);

@@ -12,6 +12,7 @@ import {
   SCREENSHOTS,
   DESKTOP,
   PHONE,
+  submitFormReady,
 } from '../support/chromium.ts';
 import { findAccountById } from '../../src/accounts/accounts/accounts.repository.ts';
 import { createUser } from '../../src/accounts/identity/identity.users.ts';
@@ -242,6 +243,7 @@ describe(
       );
       const { page, shot } = await signedInPage('xlsx');
       await page.getByRole('link', { name: 'New job' }).click();
+      await submitFormReady(page);
       await page.getByLabel('Or read a CSV or XLSX file').setInputFiles(file);
       await page.getByLabel('Column').selectOption({ label: 'product id' });
       assert.equal(await page.getByLabel('Values, one per line').inputValue(), ids.join('\n'));

@@ -38,3 +38,11 @@ export async function noticeIs(page: Page, error: boolean): Promise<void> {
   const notice = page.locator('#notice.error');
   assert.equal(await notice.count(), error ? 1 : 0, `notice: ${await page.locator('#notice').textContent()}`);
 }
+
+/**
+ * Waits until the new-job form takes input: it shows before the sources arrive, and a file set
+ * earlier would be read by no handler (the cause of a CSV test failing one run in eight).
+ */
+export async function submitFormReady(page: Page): Promise<void> {
+  await page.locator('#submit-form[aria-busy="false"]').waitFor();
+}

@@ -113,6 +113,10 @@ export async function showSubmit() {
     }),
   );
   form.elements.column.addEventListener('change', useColumn);
+  // Shown before the sources arrive, the form takes input only once every handler is in place:
+  // a file picked earlier would be read by nobody.
+  document.getElementById('submit-fields').disabled = false;
+  form.setAttribute('aria-busy', 'false');
 
   form.addEventListener(
     'submit',
