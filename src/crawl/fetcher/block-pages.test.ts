@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { gunzipSync } from 'node:zlib';
-import { detectBlockPage } from './block-pages.ts';
+import { detectBlockPage, markersIn } from './block-pages.ts';
 
 const page = (title: string, body: string, head = '') =>
   `<!DOCTYPE html><html><head><title>${title}</title>${head}</head><body>${body}</body></html>`;
@@ -45,6 +45,24 @@ describe('detectBlockPage', () => {
       for (const body of pages) assert.equal(detectBlockPage({ status: 200, body }), kind, body);
     });
   }
+
+  it('reads a marker in any case and only in the first 64 KB, as a lower-cased head does', () => {
+    const wall = '<form action="https://consent.google.com/save"></form>';
+    assert.equal(detectBlockPage({ status: 200, body: page('x', wall.toUpperCase()) }), 'consent');
+    const late = page('x', `${' '.repeat(64 * 1024)}<script src="https://ct.captcha-delivery.com/c.js">`);
+    assert.equal(detectBlockPage({ status: 200, body: late }), undefined);
+    assert.equal(detectBlockPage({ status: 200, body: late.replace(' '.repeat(64 * 1024), '') }), 'captcha');
+  });
+
+  it('finds every marker a lower-cased head includes, one beginning inside another among them', () => {
+    const head = 'x ACTION="HTTPS://CONSENT.captcha-delivery.com y /Sorry/Index';
+    assert.deepEqual([...markersIn(head)].sort(), [
+      '.captcha-delivery.com',
+      '/sorry/index',
+      'action="https://consent.',
+    ]);
+    assert.deepEqual([...markersIn('<p>no wall here</p>')], []);
+  });
 
   it('reads product pages that mention captchas, consent and robots as content', () => {
     const product = page(

@@ -97,15 +97,39 @@ function titlesOf(head: string): string[] {
   return titles;
 }
 
+/** Every rule's markers in one case-insensitive search (markers are lower case, letters ASCII). */
+const MARKERS = new RegExp(
+  RULES.flatMap((rule) => rule.markers ?? [])
+    .map((marker) => marker.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+    .join('|'),
+  'gi',
+);
+
+/**
+ * The markers `head` holds, lower case: what `head.toLowerCase().includes(marker)` says of each,
+ * from one search instead of a lower-cased copy of 64 KB searched once per marker (two thirds of
+ * this check's cost). The search goes on one character after each match, so a marker that begins
+ * inside another one's match is found too.
+ */
+export function markersIn(head: string): Set<string> {
+  const found = new Set<string>();
+  MARKERS.lastIndex = 0;
+  for (let match = MARKERS.exec(head); match !== null; match = MARKERS.exec(head)) {
+    found.add(match[0].toLowerCase());
+    MARKERS.lastIndex = match.index + 1;
+  }
+  return found;
+}
+
 /** The kind of block page `body` is, or undefined for any other page. */
 export function detectBlockPage(page: { status: number; body: string }): BlockKind | undefined {
   const head = page.body.length > BLOCK_SCAN_CHARS ? page.body.slice(0, BLOCK_SCAN_CHARS) : page.body;
   const titles = titlesOf(head);
-  const lower = head.toLowerCase();
+  const markers = markersIn(head);
   return RULES.find(
     (rule) =>
       (rule.title === undefined || titles.some((title) => title.includes(rule.title as string))) &&
-      (rule.markers === undefined || rule.markers.some((marker) => lower.includes(marker))) &&
+      (rule.markers === undefined || rule.markers.some((marker) => markers.has(marker))) &&
       rule.all.every((pattern) => pattern.test(head)),
   )?.kind;
 }

@@ -13,6 +13,7 @@ import {
   type JsonObject,
 } from '../extract/jsonld.ts';
 import { scriptBlocks, type ScriptPattern } from '../extract/script-blocks.ts';
+import { matchTagAt } from '../../platform/lib/tag-match.ts';
 import { PageParseError } from '../vocabulary/crawl.errors.ts';
 import type { FetchedPage } from '../vocabulary/crawl.types.ts';
 import { textHead, textPieces, textTail } from './page-text.ts';
@@ -21,7 +22,8 @@ import { scanElements, type KeepElement, type ScannedElement } from './scan.ts';
 /** A selection of elements, as `$(…).find(…)` answers it. */
 export type Selection = ReturnType<ReturnType<CheerioAPI['root']>['find']>;
 
-const BLOCK_TITLE = /<title[^>]*>[^<]*robot check/i;
+/** Tried at each `<` of the head that opens a `t`/`T` element (`matchTagAt`), not searched for. */
+const BLOCK_TITLE = /<title[^>]*>[^<]*robot check/iy;
 const CAPTCHA = /captcha/i;
 const CLOSING_HTML = /<\/html\s*>/i;
 
@@ -54,7 +56,7 @@ function hasClosingHtml(page: FetchedPage): boolean {
  */
 export function assertCompletePage(page: FetchedPage): void {
   const head = textHead(page, BLOCK_HEAD_CHARS);
-  if (BLOCK_TITLE.test(head) && CAPTCHA.test(head)) {
+  if (matchTagAt(head, 0, BLOCK_TITLE) !== null && CAPTCHA.test(head)) {
     throw new PageParseError(`block page instead of content: ${page.url}`);
   }
   if (!hasClosingHtml(page)) throw new PageParseError(`truncated page: ${page.url}`);

@@ -19,6 +19,33 @@ describe('a tag matched at each <', () => {
     }
   });
 
+  it('finds what the searching expression finds for each case rule, the letters they fold included', () => {
+    const patterns = [
+      /<script\b/iuy,
+      /<script/iy,
+      /<\/script\s*>/iuy,
+      /<title[^>]*>/iy,
+      /<Script>/y,
+      /<k/iuy,
+    ];
+    const parts = ['<', '/', 's', 'S', 'ſ', 'c', 'ript', 'k', 'K', '\u212a', ' ', '>', 'title', 'x', '<</'];
+    let seed = 7;
+    const random = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    for (let round = 0; round < 3000; round += 1) {
+      const text = Array.from({ length: 1 + random(12) }, () => parts[random(parts.length)]).join('');
+      for (const sticky of patterns) {
+        const searching = new RegExp(sticky.source, sticky.flags.replace('y', 'g'));
+        const expected = searching.exec(text);
+        const match = matchTagAt(text, 0, sticky);
+        assert.deepEqual(
+          match === null ? null : [match.index, sticky.lastIndex],
+          expected === null ? null : [expected.index, searching.lastIndex],
+          `${sticky} in ${JSON.stringify(text)}`,
+        );
+      }
+    }
+  });
+
   it('answers null for a text without the tag or without any <', () => {
     assert.equal(matchTagAt('<p>no title here</p>', 0, /<title>/iy), null);
     assert.equal(matchTagAt('plain text', 0, /<title>/iy), null);
