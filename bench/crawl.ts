@@ -4,12 +4,16 @@
  *
  *   npx tsx bench/crawl.ts [--pages 10000] [--concurrency 64] [--mode auto|local|sandbox] [--page-kb 60]
  *                          [--target source_01|'source_02 product'|'source_02 search'|…] [--weight light|real]
+ *                          [--warm-up 0] [--compute-threads 0]
  *
  * The page server runs in a child process so that its CPU does not count against the crawler.
  * `sandbox` crawls source_01 `id` values of the sandbox marketplace with the real driver; `local`
  * serves synthetic product pages and parses them with a minimal JSON-LD driver; `auto` (the default)
  * is `sandbox`. `--target` crawls another source and page kind of the sandbox (bench/real-targets.ts),
- * `--weight real` has the sandbox serve real-size pages (`SANDBOX_PAGE_WEIGHT=real`).
+ * `--weight real` has the sandbox serve real-size pages (`SANDBOX_PAGE_WEIGHT=real`). `--warm-up N`
+ * crawls N pages first and measures only what follows: the steady rate, without the first pages'
+ * module loading and compiling (tsx's, here) or the page server drawing its pool. `--compute-threads`
+ * parses on that many compute threads, as the service does with COMPUTE_THREADS.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -17,6 +21,7 @@ import { createServer } from 'node:http';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { pino } from 'pino';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type {
@@ -32,6 +37,7 @@ import {
   type CrawlEngine,
   type CrawlValueInput,
 } from '../src/crawl/engine/crawl.engine.ts';
+import { createComputePool } from '../src/crawl/compute/compute.pool.ts';
 import type { PageWeight } from '../src/sandbox/sandbox.types.ts';
 import { benchTarget, targetValues, type BenchTarget, type Truth } from './real-targets.ts';
 
@@ -50,6 +56,10 @@ const { values: args } = parseArgs({
     weight: { type: 'string', default: 'light' },
     // Page server role with `--weight real`: answer the target's stand-in values (bench/stream.ts).
     'stand-ins': { type: 'boolean', default: false },
+    // Compute threads the engine parses on, as the service's COMPUTE_THREADS (0: on the crawling thread).
+    'compute-threads': { type: 'string', default: '0' },
+    // Pages crawled first and not measured (modules loaded, code compiled, the page server's pool drawn).
+    'warm-up': { type: 'string', default: '0' },
   },
 });
 
@@ -331,19 +341,21 @@ async function main(): Promise<void> {
   const target = benchTarget(String(args.target));
   const driver =
     mode === 'sandbox' ? (target.pageDriver ?? sourceModules[target.source].driver) : localDriver;
+  const threads = Number(args['compute-threads']);
+  const compute = threads > 0 ? createComputePool({ threads, logger: pino({ level: 'silent' }) }) : undefined;
   // Politeness is opened wide: the bench measures the engine's own cost, not the configured rate.
   const engine = createCrawlEngine({
     fetcherOptions: { perPairConcurrency: concurrency, perPairRequestsPerSecond: 1e9, perPairBurst: 1e6 },
+    offload: compute?.offload,
   });
+  const input = inputFor(driver, baseUrl, target);
+  const warmUp = Number(args['warm-up']);
+  if (warmUp > 0) await measure(engine, values.slice(0, warmUp), input, concurrency);
   const serverCpuBeforeMs = processCpuMs(child.pid);
-  const { counts, elapsedMs, cpuMs, peak } = await measure(
-    engine,
-    values,
-    inputFor(driver, baseUrl, target),
-    concurrency,
-  );
+  const { counts, elapsedMs, cpuMs, peak } = await measure(engine, values, input, concurrency);
   const serverCpuMs = (processCpuMs(child.pid) ?? Number.NaN) - (serverCpuBeforeMs ?? Number.NaN);
   await engine.close();
+  await compute?.close();
   child.kill();
   const report = {
     mode,
@@ -353,6 +365,8 @@ async function main(): Promise<void> {
     pages_fetched: counts.fetches,
     outcomes: { found: counts.found, not_found: counts.not_found, failed: counts.failed },
     concurrency,
+    compute_threads: threads,
+    warm_up_pages: warmUp,
     elapsed_s: Number((elapsedMs / 1000).toFixed(2)),
     pages_per_s: Math.round(counts.fetches / (elapsedMs / 1000)),
     cpu_ms_per_page: Number((cpuMs / counts.fetches).toFixed(3)),

@@ -14,12 +14,15 @@
  *                            [--pair-rps 100000] [--pair-concurrency 64] [--skip-default-limits]
  *                            [--target source_01|'source_02 product'|'source_02 search'|…]
  *                            [--weight light|real] [--pool 0] [--json] [--service compiled|tsx]
+ *                            [--warm-up 0]
  *
  * `--target` picks the source and page kind (bench/real-targets.ts: Crawlee's handler reads that
  * page's fields with the driver's selectors), `--weight real` the sandbox's real-size pages, `--pool`
  * how many distinct values are crawled in turn, `--json` prints the figures as JSON (bench/real-pages.ts
- * runs this once per target). A search-page target has no whole-service row: the service's `term`
- * key reads the search page and the top product's page.
+ * runs this once per target), `--warm-up N` has Crawlee, the engine and the service each crawl the
+ * first N pages first, unmeasured, so that each is measured at its steady rate. A search-page target
+ * has no whole-service row: the service's `term` key reads the search page and the top product's
+ * page.
  *
  * The sandbox serving (a) and (c) runs in a process of its own (bench/crawl.ts `--serve sandbox`);
  * the service reaches it with SANDBOX_ENABLED=false and SANDBOX_PORT. (b) starts its own page
@@ -65,6 +68,7 @@ const { values: args } = parseArgs({
     pool: { type: 'string', default: '0' },
     json: { type: 'boolean', default: false },
     service: { type: 'string', default: 'compiled' },
+    'warm-up': { type: 'string', default: '0' },
     // Child role: run Crawlee against this sandbox origin and print its figures.
     'run-crawlee': { type: 'string' },
   },
@@ -74,6 +78,7 @@ const CONCURRENCY = Number(args.concurrency);
 const TARGET = benchTarget(String(args.target));
 const SERVICE_ENTRY = serviceEntryOf(String(args.service));
 const TARGET_FLAGS = ['--target', TARGET.name, '--weight', String(args.weight), '--pool', String(args.pool)];
+const WARM_UP = Number(args['warm-up']);
 
 /** One measured run: throughput, CPU and memory of the measured process. */
 interface Figure {
@@ -97,29 +102,38 @@ async function runCrawlee(origin: string): Promise<void> {
   });
   const { baseUrl, values } = await targetValues(TARGET, origin, PAGES, Number(args.pool));
   const counts = { found: 0, not_found: 0, unread: 0, failed: 0, offers: 0 };
-  const crawler = new CheerioCrawler(
-    {
-      // Crawlee's scaling guide: minConcurrency = maxConcurrency fixes the pool's concurrency, so
-      // its system-status autoscaling (which a 2-core machine shared by others trips) never
-      // throttles it below what the engine and the service get.
-      minConcurrency: CONCURRENCY,
-      maxConcurrency: CONCURRENCY,
-      requestHandler: async ({ $, response }) => {
-        if (response.statusCode === 404) return void (counts.not_found += 1);
-        const read = TARGET.read($ as never); // Crawlee bundles cheerio 1.0.0-rc: the same calls
-        // A page without the fields is counted, not retried: a retry would cost Crawlee pages.
-        if (read === 0) return void (counts.unread += 1);
-        counts.found += 1;
-        counts.offers += read;
+  const crawlerOf = (counts: Record<'found' | 'not_found' | 'unread' | 'failed' | 'offers', number>) =>
+    new CheerioCrawler(
+      {
+        // Crawlee's scaling guide: minConcurrency = maxConcurrency fixes the pool's concurrency, so
+        // its system-status autoscaling (which a 2-core machine shared by others trips) never
+        // throttles it below what the engine and the service get.
+        minConcurrency: CONCURRENCY,
+        maxConcurrency: CONCURRENCY,
+        requestHandler: async ({ $, response }) => {
+          if (response.statusCode === 404) return void (counts.not_found += 1);
+          const read = TARGET.read($ as never); // Crawlee bundles cheerio 1.0.0-rc: the same calls
+          // A page without the fields is counted, not retried: a retry would cost Crawlee pages.
+          if (read === 0) return void (counts.unread += 1);
+          counts.found += 1;
+          counts.offers += read;
+        },
+        failedRequestHandler: () => void (counts.failed += 1),
       },
-      failedRequestHandler: () => void (counts.failed += 1),
-    },
-    config,
-  );
-  const requests = values.map((value, i) => ({
-    url: baseUrl + TARGET.path(value),
-    uniqueKey: String(i), // the same page again is a new request, as in the engine's run
-  }));
+      config,
+    );
+  const requestsOf = (few: readonly string[], prefix: string) =>
+    few.map((value, i) => ({
+      url: baseUrl + TARGET.path(value),
+      uniqueKey: `${prefix}${i}`, // the same page again is a new request, as in the engine's run
+    }));
+  // Warmed up as the engine and the service are: a crawler of its own over the first pages, unmeasured.
+  if (WARM_UP > 0) {
+    const warmUpCounts = { found: 0, not_found: 0, unread: 0, failed: 0, offers: 0 };
+    await crawlerOf(warmUpCounts).run(requestsOf(values.slice(0, WARM_UP), 'warm-up-'));
+  }
+  const crawler = crawlerOf(counts);
+  const requests = requestsOf(values, '');
   const cpuBefore = process.cpuUsage();
   const startedMs = performance.now();
   await crawler.run(requests);
@@ -140,7 +154,7 @@ async function runCrawlee(origin: string): Promise<void> {
 async function measureCrawlee(origin: string): Promise<Figure> {
   const self = join(THIS_CHECKOUT, 'bench/crawlee.ts');
   const flags = ['--run-crawlee', origin, '--pages', String(PAGES), '--concurrency', String(CONCURRENCY)];
-  flags.push(...TARGET_FLAGS);
+  flags.push(...TARGET_FLAGS, '--warm-up', String(WARM_UP));
   const report = await runJsonScript(THIS_CHECKOUT, self, flags);
   log(`crawlee: ${JSON.stringify(report)}`);
   return {
@@ -155,6 +169,8 @@ async function measureEngine(checkout: Checkout): Promise<Figure> {
   const flags = ['--mode', 'sandbox', '--pages', String(PAGES), '--concurrency', String(CONCURRENCY)];
   // A checkout from before issue 23 knows only source_01 at the light weight.
   if (TARGET.name !== 'source_01' || args.weight !== 'light') flags.push(...TARGET_FLAGS);
+  // A checkout from before this session's bench knows no warm-up: asked for none, it is not told.
+  if (WARM_UP > 0) flags.push('--warm-up', String(WARM_UP));
   const report = await runJsonScript(checkout.dir, 'bench/crawl.ts', flags);
   const outcomes = report.outcomes as Record<string, number>;
   log(`engine ${checkout.label}: ${JSON.stringify(report)}`);
@@ -184,12 +200,14 @@ async function measureService(
   );
   try {
     // Jobs of distinct values (a job de-duplicates its values); `max_age: 0` crawls every one.
-    const chunks = chunked(values, Math.min(1000, new Set(values).size));
+    const distinct = Math.min(1000, new Set(values).size);
+    const chunks = chunked(values, distinct);
+    const query = { source: TARGET.source, country: TARGET.country, key: TARGET.key, max_age: 0 };
+    if (WARM_UP > 0) await runBatchJobs(service, chunked(values.slice(0, WARM_UP), distinct), query);
     const cpuBefore = cpuMsOf(service.pid);
     const memory = watchMemory(service.pid);
     const startedMs = performance.now();
-    const query = { source: TARGET.source, country: TARGET.country, key: TARGET.key };
-    const jobIds = await runBatchJobs(service, chunks, { ...query, max_age: 0 });
+    const jobIds = await runBatchJobs(service, chunks, query);
     const seconds = (performance.now() - startedMs) / 1000;
     const cpuMs = cpuMsOf(service.pid) - cpuBefore;
     const { treePeakMiB } = memory.stop();
