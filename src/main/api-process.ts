@@ -5,7 +5,8 @@ import { loadJwtSecret } from '../accounts/auth/auth.service.ts';
 import type { Config } from '../config.ts';
 import { readTlsCredentials, reloadTlsCredentials, type TlsFiles } from '../api/http/http.tls.ts';
 import { ensureBootstrapUser } from '../accounts/identity/identity.users.ts';
-import { limitHeapGrowth, listenOn, onShutdownSignal } from './process.ts';
+import { limitHeapGrowth } from './heap-growth.ts';
+import { listenOn, onShutdownSignal } from './process.ts';
 import { createLogger, createRuntime } from './runtime.ts';
 import { startSandboxProcess } from './sandbox-process.ts';
 

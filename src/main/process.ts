@@ -1,4 +1,3 @@
-import { setFlagsFromString } from 'node:v8';
 import type { Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import type { SourceCountries } from '../platform/config/config.crawl-limits.ts';
@@ -83,25 +82,4 @@ export function exitOnStartFailure(error: unknown): never {
     error instanceof StartupError ? error.message : error instanceof Error ? error.stack : String(error);
   process.stderr.write(`pricecrawl: failed to start: ${detail}\n`);
   process.exit(1);
-}
-
-/**
- * How far V8 lets its old generation grow past what a full GC left alive before it runs the next
- * one, in percent. V8's own factor reaches 300% when its GCs are fast (a large heap limit, a
- * fast machine): after a submission whose parse held 150 MiB alive, the next full GC came only
- * after 450 MiB, so the garbage of the submission and of the deliveries that followed stayed
- * resident for minutes (docs/performance.md, "Fourth round: memory").
- */
-export const HEAP_GROWING_PERCENT = 30;
-
-/**
- * Sets V8's `--heap-growing-percent` for a service process, unless node was started with its own.
- * V8 reads it each time it sets the next GC's limit, so setting it once the process runs is sound.
- */
-export function limitHeapGrowth(
-  execArgv: readonly string[] = process.execArgv,
-  setFlags: (flags: string) => void = setFlagsFromString,
-): void {
-  if (execArgv.some((arg) => /^--heap[-_]growing[-_]percent\b/.test(arg))) return;
-  setFlags(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 }

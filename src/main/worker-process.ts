@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildOperationsApp } from '../app.ts';
 import type { Config } from '../config.ts';
-import { limitHeapGrowth, listenOn, onShutdownSignal } from './process.ts';
+import { limitHeapGrowth } from './heap-growth.ts';
+import { listenOn, onShutdownSignal } from './process.ts';
 import { createLogger, createRuntime } from './runtime.ts';
 
 /**
