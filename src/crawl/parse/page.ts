@@ -107,9 +107,17 @@ export function jsonLdProduct(page: FetchedPage): JsonObject | undefined {
  * text (any case, the id among other attributes in any order, `</script>` exactly).
  */
 function idScript(scriptId: string): ScriptPattern {
-  const openTag = new RegExp(`^<script[^>]*\\bid="${scriptId}"[^>]*>$`, 'i');
-  return { start: /<script/iy, wanted: (tag) => openTag.test(tag), end: /<\/script>/iy };
+  let pattern = idScripts.get(scriptId);
+  if (pattern === undefined) {
+    const openTag = new RegExp(`^<script[^>]*\\bid="${scriptId}"[^>]*>$`, 'i');
+    pattern = { start: /<script/iy, wanted: (tag) => openTag.test(tag), end: /<\/script>/iy };
+    idScripts.set(scriptId, pattern);
+  }
+  return pattern;
 }
+
+/** Each script id's pattern, made once: a driver asks for the same id on every page. */
+const idScripts = new Map<string, ScriptPattern>();
 
 /**
  * The JSON of `<script id="…" type="application/json">` (embedded page state), read without a DOM

@@ -74,4 +74,29 @@ describe('streaming element scan', () => {
     assert.equal(clipped?.shownText, 'x');
     assert.equal(scanElements(html, keepClasses(['t']))[0]?.shownText, undefined);
   });
+
+  it('keeps by class exactly as splitting the class attribute on whitespace does', () => {
+    const names = ['row', 'a-b', 'x.y'];
+    const keep = keepClasses(names);
+    const values = [
+      'row',
+      ' row ',
+      'rows',
+      'arow',
+      'a-b\tc',
+      'a-bc',
+      'x.y',
+      'xzy',
+      'q\nrow',
+      'q\u00a0row',
+      '',
+      ' ',
+      'x.y\u2003',
+    ];
+    for (const value of values) {
+      const split = value.split(/\s+/).some((name) => names.includes(name));
+      assert.equal(keep('div', { class: value }), split, JSON.stringify(value));
+    }
+    assert.equal(keep('div', {}), false);
+  });
 });

@@ -171,12 +171,15 @@ export function hasClass(element: { readonly classes: readonly string[] }, class
   return element.classes.includes(className);
 }
 
-/** A keep rule for the elements carrying any of `classNames`. */
+/**
+ * A keep rule for the elements carrying any of `classNames`: one {@link classPattern} test per
+ * element, where splitting every element's `class` made an array per element of the page.
+ */
 export function keepClasses(classNames: readonly string[]): KeepElement {
-  const wanted = new Set(classNames);
+  const wanted = classPattern(classNames);
   return (_name, attribs) => {
     const value = attribs.class;
-    return value !== undefined && value !== '' && value.split(/\s+/).some((name) => wanted.has(name));
+    return value !== undefined && wanted.test(value);
   };
 }
 

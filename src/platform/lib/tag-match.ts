@@ -16,6 +16,8 @@ interface NameStart {
 }
 
 const nameStarts = new Map<string, NameStart | null>();
+/** Each expression's {@link NameStart}, once worked out: most callers keep one expression. */
+const nameStartsByTag = new WeakMap<RegExp, NameStart | null>();
 
 /**
  * The {@link NameStart} of `tag`, worked out once per letter, offset and case rules; null when the
@@ -48,7 +50,11 @@ const SLASH = 0x2f;
  * `from` in `text`, else null; after a match `tag.lastIndex` is its end.
  */
 export function matchTagAt(text: string, from: number, tag: RegExp): RegExpExecArray | null {
-  const start = nameStartOf(tag);
+  let start = nameStartsByTag.get(tag);
+  if (start === undefined) {
+    start = nameStartOf(tag);
+    nameStartsByTag.set(tag, start);
+  }
   for (let at = text.indexOf('<', from); at >= 0; at = text.indexOf('<', at + 1)) {
     if (start !== null) {
       if (start.takes[text.charCodeAt(at + start.offset)] !== 1) continue;
