@@ -14,13 +14,19 @@ import {
 const MiB = 2 ** 20;
 
 /** A heap whose size the test sets and whose full GCs the test runs. */
-function fakeHeap(usedMiB: number): HeapWatch & { used: number; fullGc(): void; watching: number } {
+function fakeHeap(
+  usedMiB: number,
+): HeapWatch & { used: number; rss: number; fullGc(): void; watching: number } {
   const listeners = new Set<() => void>();
   return {
     used: usedMiB * MiB,
+    rss: 200 * MiB,
     watching: 0,
     usedBytes() {
       return this.used;
+    },
+    rssBytes() {
+      return this.rss;
     },
     onFullGc(listener) {
       listeners.add(listener);
@@ -43,6 +49,12 @@ describe('the heap growth of a service process (docs/performance.md, "The heap\'
     assert.equal(heapGrowingPercentFor(150 * MiB), HEAP_GROWING_PERCENT);
   });
 
+  it('keeps to 30 % in a process resident in 384 MiB or more, whatever its heap', () => {
+    assert.equal(heapGrowingPercentFor(20 * MiB, 383 * MiB), 100);
+    assert.equal(heapGrowingPercentFor(20 * MiB, 384 * MiB), HEAP_GROWING_PERCENT);
+    assert.equal(heapGrowingPercentFor(150 * MiB, 500 * MiB), HEAP_GROWING_PERCENT);
+  });
+
   it('sets the percent at start and again after a full GC that changes it', () => {
     const set: string[] = [];
     const heap = fakeHeap(30);
@@ -55,15 +67,18 @@ describe('the heap growth of a service process (docs/performance.md, "The heap\'
     heap.fullGc();
     heap.used = 40 * MiB;
     heap.fullGc();
+    heap.rss = 400 * MiB;
+    heap.fullGc();
     assert.deepEqual(set, [
       '--heap-growing-percent=100',
       '--heap-growing-percent=30',
       '--heap-growing-percent=80',
+      '--heap-growing-percent=30',
     ]);
     stop();
     heap.used = 20 * MiB;
     heap.fullGc();
-    assert.equal(set.length, 3, 'nothing is set once stopped');
+    assert.equal(set.length, 4, 'nothing is set once stopped');
   });
 
   it('leaves the value given to node alone, in either spelling, and watches no GC', () => {

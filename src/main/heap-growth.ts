@@ -6,8 +6,9 @@
  * minutes (docs/performance.md, "Fourth round: memory"). A flat 30 % bounds that, but on a crawling
  * process whose heap holds 30 MiB it ran a full GC every 9 MiB allocated: about a tenth of the CPU
  * of a real-size page (docs/performance.md, "The heap's growth"). So the growth is 30 % of what is
- * alive, but at least {@link HEAP_GROWTH_FLOOR_MIB}: a small heap grows by up to 100 %, a large
- * one by 30 %, and what garbage may stay resident is at most the larger of the two.
+ * alive, but at least {@link HEAP_GROWTH_FLOOR_MIB} while the process is resident in less than
+ * {@link HEAP_GROWTH_FLOOR_RSS_MIB}: a small heap grows by up to 100 %, a large one by 30 %, and a
+ * process already large (a stream of real-size pages holds 400 MiB) keeps to 30 %.
  */
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
@@ -16,14 +17,18 @@ import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 export const HEAP_GROWING_PERCENT = 30;
 /** The most growth, in percent: reached by heaps of up to {@link HEAP_GROWTH_FLOOR_MIB} alive. */
 export const HEAP_GROWING_PERCENT_MAX = 100;
-/** The growth a heap is always allowed, in MiB, within the two percentages above. */
+/** The growth a heap is allowed, in MiB, within the two percentages above, in a small process. */
 export const HEAP_GROWTH_FLOOR_MIB = 32;
+/** The resident size, in MiB, from which the heap grows by 30 % only. */
+export const HEAP_GROWTH_FLOOR_RSS_MIB = 384;
 
 /**
- * The percent for a heap with `liveBytes` alive after a full GC: 30 % of it or 32 MiB, whichever is
- * more, at most 100 %; rounded up to a tenth so that the flag changes seldom.
+ * The percent for a heap with `liveBytes` alive after a full GC in a process resident in `rssBytes`:
+ * 30 % of it or 32 MiB, whichever is more, at most 100 %, and 30 % from 384 MiB resident; rounded
+ * up to a tenth so that the flag changes seldom.
  */
-export function heapGrowingPercentFor(liveBytes: number): number {
+export function heapGrowingPercentFor(liveBytes: number, rssBytes = 0): number {
+  if (rssBytes >= HEAP_GROWTH_FLOOR_RSS_MIB * 2 ** 20) return HEAP_GROWING_PERCENT;
   const floorPercent = ((HEAP_GROWTH_FLOOR_MIB * 2 ** 20) / Math.max(liveBytes, 1)) * 100;
   const percent = Math.ceil(floorPercent / 10) * 10;
   return Math.min(HEAP_GROWING_PERCENT_MAX, Math.max(HEAP_GROWING_PERCENT, percent));
@@ -33,6 +38,8 @@ export function heapGrowingPercentFor(liveBytes: number): number {
 export interface HeapWatch {
   /** Bytes in use in the heap now. */
   usedBytes(): number;
+  /** Bytes the process is resident in now. */
+  rssBytes(): number;
   /** Calls `listener` after each full GC; answers a function that stops it. */
   onFullGc(listener: () => void): () => void;
 }
@@ -40,6 +47,7 @@ export interface HeapWatch {
 /** The heap of this process's main thread, its full GCs heard through `perf_hooks`. */
 export const processHeap: HeapWatch = {
   usedBytes: () => getHeapStatistics().used_heap_size,
+  rssBytes: () => process.memoryUsage.rss(),
   onFullGc(listener) {
     const observer = new PerformanceObserver((list) => {
       const entries = list.getEntries() as readonly { detail?: { kind?: number } }[];
@@ -64,7 +72,7 @@ export function limitHeapGrowth(
   if (execArgv.some((arg) => /^--heap[-_]growing[-_]percent\b/.test(arg))) return () => undefined;
   let current = 0;
   const update = (): void => {
-    const percent = heapGrowingPercentFor(heap.usedBytes());
+    const percent = heapGrowingPercentFor(heap.usedBytes(), heap.rssBytes());
     if (percent === current) return;
     current = percent;
     setFlags(`--heap-growing-percent=${percent}`);
