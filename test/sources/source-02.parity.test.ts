@@ -11,6 +11,7 @@ import {
   marketplacePages,
   skipWithoutMarketplacePages,
 } from '../support/marketplace-pages.ts';
+import { arrivedPage } from '../support/arrived-page.ts';
 import { parseProductPageDom, parseSearchPageDom } from '../support/source-02.dom-parsers.ts';
 
 /** What a parser answers for a page: its result, or the error it throws (class and message). */
@@ -32,8 +33,8 @@ interface Seen {
 function compare(seen: Seen, page: FetchedPage, kind: 'search' | 'product'): void {
   const [scan, dom] =
     kind === 'search'
-      ? [outcomeOf(parseSearchPage, page), outcomeOf(parseSearchPageDom, page)]
-      : [outcomeOf(parseProductPage, page), outcomeOf(parseProductPageDom, page)];
+      ? [outcomeOf(parseSearchPage, arrivedPage(page)), outcomeOf(parseSearchPageDom, page)]
+      : [outcomeOf(parseProductPage, arrivedPage(page)), outcomeOf(parseProductPageDom, page)];
   assert.deepStrictEqual(scan, dom, `${kind} page ${page.url}`);
   seen.pages += 1;
   const thrown = dom as { message?: string };

@@ -49,6 +49,8 @@ export interface JsonLdReader {
   write(piece: string): void;
   /** The JSON-LD nodes of the pieces read, as {@link extractJsonLd} reads them from their text. */
   nodes(): unknown[];
+  /** True when the next piece may leave out text without a `<` (no JSON-LD block is open). */
+  quiet(): boolean;
 }
 
 /** A {@link JsonLdReader}, for a parser that reads the page's pieces anyway. */
@@ -57,6 +59,7 @@ export function jsonLdReader(): JsonLdReader {
   return {
     write: (piece) => reader.write(piece),
     nodes: () => nodesOf(reader.found.map((script) => script.text)),
+    quiet: () => reader.quiet,
   };
 }
 

@@ -132,6 +132,14 @@ export class ScriptReader {
   write(piece: string): void {
     readText(this.#reading.carried + piece, this.#reading, this.pattern, this.found);
   }
+
+  /**
+   * True when text without a `<` may be left out here without changing what is found: no wanted
+   * element is open and no tag is carried to the next piece.
+   */
+  get quiet(): boolean {
+    return this.#reading.open === undefined && this.#reading.carried === '';
+  }
 }
 
 /**

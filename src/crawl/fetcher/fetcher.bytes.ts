@@ -27,14 +27,14 @@ export function wholeCharactersEnd(bytes: Buffer): number {
  */
 const PIECE_BYTES = 64 * 1024;
 
-/** `chunks` cut into parts of at most {@link PIECE_BYTES}. */
-function* partsOf(chunks: readonly Buffer[]): Generator<Buffer> {
-  for (const chunk of chunks) {
-    for (let start = 0; start < chunk.length; start += PIECE_BYTES) {
-      yield chunk.subarray(start, start + PIECE_BYTES);
-    }
-  }
-}
+/**
+ * Bytes up to the next `<` of a script or style body are left out when they are at least this many:
+ * a shorter stretch costs less to decode than to look past.
+ */
+const SKIP_MIN_BYTES = 1024;
+/** Pieces inside a script or style body are this small, so the next skip comes soon. */
+const SKIP_PIECE_BYTES = 4 * 1024;
+const LESS_THAN = 0x3c;
 
 /** The index of the first byte beyond ASCII in `bytes`, which holds one: `isAscii` over halves. */
 function firstNonAscii(bytes: Buffer): number {
@@ -118,11 +118,33 @@ export class ArrivedBytes {
   /**
    * The text of UTF-8 bytes in pieces of at most a chunk or {@link PIECE_BYTES}, each ending on a
    * whole character (the rest of a cut one opens the next piece): their concatenation is the whole
-   * decoding.
+   * decoding. With `skipRawText`, asked before each piece: while it answers true, bytes up to the
+   * next `<` are left out undecoded when that is {@link SKIP_MIN_BYTES} or more away, and pieces
+   * are at most {@link SKIP_PIECE_BYTES} (docs/crawl-engine.md, "Script bodies left undecoded").
    */
-  *utf8Pieces(): Generator<string> {
+  *utf8Pieces(skipRawText?: () => boolean): Generator<string> {
+    const chunks = this.#chunks;
     let carried: Buffer | undefined;
-    for (const part of partsOf(this.#chunks)) {
+    let index = 0;
+    let start = 0;
+    while (index < chunks.length) {
+      const chunk = chunks[index] as Buffer;
+      if (start >= chunk.length) {
+        index += 1;
+        start = 0;
+        continue;
+      }
+      let size = PIECE_BYTES;
+      if (carried === undefined && skipRawText?.() === true) {
+        size = SKIP_PIECE_BYTES;
+        const next = nextLessThan(chunks, index, start);
+        if (next.skipped >= SKIP_MIN_BYTES) {
+          ({ index, start } = next);
+          continue;
+        }
+      }
+      const part = chunk.subarray(start, start + size);
+      start += part.length;
       const bytes = carried === undefined ? part : Buffer.concat([carried, part]);
       const end = wholeCharactersEnd(bytes);
       carried = end < bytes.length ? bytes.subarray(end) : undefined;
@@ -131,4 +153,23 @@ export class ArrivedBytes {
     // A sequence cut by the body's end decodes as the whole decoding ends it.
     if (carried !== undefined) yield* decodeUtf8(carried);
   }
+}
+
+/**
+ * Where the next `<` at or after byte `start` of chunk `index` stands (the end of the bytes when
+ * none does), and how many bytes lie before it. A `<` is ASCII, so it starts a character.
+ */
+function nextLessThan(
+  chunks: readonly Buffer[],
+  index: number,
+  start: number,
+): { index: number; start: number; skipped: number } {
+  let skipped = 0;
+  for (let at = index, from = start; at < chunks.length; at += 1, from = 0) {
+    const chunk = chunks[at] as Buffer;
+    const found = chunk.indexOf(LESS_THAN, from);
+    if (found >= 0) return { index: at, start: found, skipped: skipped + found - from };
+    skipped += chunk.length - from;
+  }
+  return { index: chunks.length, start: 0, skipped };
 }

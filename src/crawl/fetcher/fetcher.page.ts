@@ -65,9 +65,9 @@ export class ResponseBody implements PieceSource {
    * The text in pieces without decoding it whole while it was not read whole: UTF-8 bytes are
    * decoded a piece at a time, and each piece is let go once its reader moves on.
    */
-  pieces(): Iterable<string> {
+  pieces(skipRawText?: () => boolean): Iterable<string> {
     const bytes = this.undecodedUtf8;
-    return bytes === undefined ? [this.text] : bytes.utf8Pieces();
+    return bytes === undefined ? [this.text] : bytes.utf8Pieces(skipRawText);
   }
 
   /** The UTF-8 bytes while the text was not read, else undefined: what a compute thread is sent. */

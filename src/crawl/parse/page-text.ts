@@ -13,8 +13,12 @@ import type { FetchedPage } from '../vocabulary/crawl.types.ts';
 
 /** What a page's body can answer without decoding it whole. */
 export interface PieceSource {
-  /** The text in pieces whose concatenation is the whole text, decoded as they are taken. */
-  pieces(): Iterable<string>;
+  /**
+   * The text in pieces whose concatenation is the whole text, decoded as they are taken. With
+   * `skipRawText`, asked before each piece: while it answers true, stretches of text without a `<`
+   * may be left out (a parser inside a script body no one reads).
+   */
+  pieces(skipRawText?: () => boolean): Iterable<string>;
   /** The first `chars` UTF-16 units of the text. */
   head(chars: number): string;
   /** The last `chars` UTF-16 units of the text. */
@@ -36,6 +40,17 @@ export function pieceSourceOf(page: FetchedPage): PieceSource | undefined {
 /** The page's text in pieces, whose concatenation is `page.body`. */
 export function textPieces(page: FetchedPage): Iterable<string> {
   return sources.get(page)?.pieces() ?? [page.body];
+}
+
+/**
+ * The page's text for a reader that may skip: given its `skipRawText`, the page's pieces, from
+ * which stretches without a `<` are left out while it answers true.
+ */
+export type SkippablePieces = (skipRawText: () => boolean) => Iterable<string>;
+
+/** The page's text as {@link SkippablePieces}: its pieces, all of them when nothing is skipped. */
+export function skippablePieces(page: FetchedPage): SkippablePieces {
+  return (skipRawText) => sources.get(page)?.pieces(skipRawText) ?? [page.body];
 }
 
 /** The first `chars` UTF-16 units of `page.body`. */

@@ -16,7 +16,7 @@ import { scriptBlocks, type ScriptPattern } from '../extract/script-blocks.ts';
 import { matchTagAt } from '../../platform/lib/tag-match.ts';
 import { PageParseError } from '../vocabulary/crawl.errors.ts';
 import type { FetchedPage } from '../vocabulary/crawl.types.ts';
-import { textHead, textPieces, textTail } from './page-text.ts';
+import { skippablePieces, textHead, textPieces, textTail } from './page-text.ts';
 import { scanElements, type KeepElement, type ScannedElement } from './scan.ts';
 
 /** A selection of elements, as `$(…).find(…)` answers it. */
@@ -93,7 +93,15 @@ export function scanWithJsonLd(
   keep: KeepElement,
 ): { kept: ScannedElement[]; jsonLd: unknown[] } {
   const jsonLd = jsonLdReader();
-  const kept = scanElements(tapped(textPieces(page), jsonLd.write), keep);
+  const pieces = skippablePieces(page);
+  const kept = scanElements(
+    (scanMaySkip) =>
+      tapped(
+        pieces(() => scanMaySkip() && jsonLd.quiet()),
+        jsonLd.write,
+      ),
+    keep,
+  );
   return { kept, jsonLd: jsonLd.nodes() };
 }
 

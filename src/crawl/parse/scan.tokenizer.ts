@@ -43,3 +43,28 @@ Object.defineProperty(SkippingTokenizer.prototype, 'fastForwardTo', {
   writable: true,
   configurable: true,
 });
+
+/** htmlparser2's state inside a raw-text or RCDATA element's body (its `State.InSpecialTag`). */
+const IN_SPECIAL_TAG = 24;
+const LOWER_T = 0x74;
+
+/** The Tokenizer fields that tell where in a special element's body it stands. */
+interface SpecialTagState {
+  state: number;
+  sequenceIndex: number;
+  /** The closing tag looked for, lower case (`</script`, `</style`, `</title` …). */
+  currentSequence: Uint8Array;
+}
+
+/**
+ * Whether the tokenizer stands inside the body of a raw-text element (`script`, `style`, `iframe`,
+ * `noembed`, `noframes`, `xmp`) and not within a `<` that may open its closing tag: text up to the
+ * next `<` can then be left out without changing any tag or element. RCDATA bodies (`title`,
+ * `textarea`, whose closing sequences start `</t`) decode entities and are never skipped.
+ */
+export function inRawTextBody(tokenizer: Tokenizer): boolean {
+  const special = tokenizer as unknown as SpecialTagState;
+  return (
+    special.state === IN_SPECIAL_TAG && special.sequenceIndex === 0 && special.currentSequence[2] !== LOWER_T
+  );
+}

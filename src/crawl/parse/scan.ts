@@ -6,7 +6,8 @@
  * two thirds of the engine's CPU per page (docs/crawl-engine.md, "Parsing").
  */
 import { Parser } from 'htmlparser2';
-import { SkippingTokenizer } from './scan.tokenizer.ts';
+import type { SkippablePieces } from './page-text.ts';
+import { inRawTextBody, SkippingTokenizer } from './scan.tokenizer.ts';
 
 /** htmlparser2's HTML rules with entities decoded, skipping scripts and styles with `indexOf`. */
 const PARSER_OPTIONS = { decodeEntities: true, Tokenizer: SkippingTokenizer };
@@ -43,6 +44,13 @@ export type KeepElement = (
   parent?: ScannedElement,
 ) => boolean;
 
+/**
+ * What a scan reads: a text, its pieces, or a page's pieces that may leave out what a script or
+ * style body holds while no kept element is open ({@link SkippablePieces}): the kept elements and
+ * their texts are the same in each case.
+ */
+export type ScanInput = string | Iterable<string> | SkippablePieces;
+
 /** What else a scan records. */
 export interface ScanOptions {
   /** Elements whose text (and everything inside them) the `shownText` of the elements around them leaves out. */
@@ -55,7 +63,7 @@ export interface ScanOptions {
  * in pieces (a page's `textPieces`), parsed as they are taken, with the answer of the whole text.
  */
 export function scanElements(
-  html: string | Iterable<string>,
+  html: ScanInput,
   keep: KeepElement,
   options: ScanOptions = {},
 ): ScannedElement[] {
@@ -88,7 +96,7 @@ export function scanElements(
     },
     PARSER_OPTIONS,
   );
-  parseAll(parser, html);
+  parseAll(parser, html, open);
   return kept;
 }
 
@@ -98,7 +106,7 @@ export function scanElements(
  * once it was (itself included), and the text counts where that number is the current one.
  */
 function scanHiding(
-  html: string | Iterable<string>,
+  html: ScanInput,
   keep: KeepElement,
   hide: NonNullable<ScanOptions['hide']>,
 ): ScannedElement[] {
@@ -151,13 +159,22 @@ function scanHiding(
     },
     PARSER_OPTIONS,
   );
-  parseAll(parser, html);
+  parseAll(parser, html, open);
   return kept;
 }
 
-function parseAll(parser: Parser, html: string | Iterable<string>): void {
+/**
+ * Parses `html` to its end. Pieces that may skip are told to while no kept element is open (whose
+ * text would hold what is skipped) and the tokenizer is inside a script or style body.
+ */
+function parseAll(parser: Parser, html: ScanInput, open: readonly ScannedElement[]): void {
   if (typeof html === 'string') parser.write(html);
-  else for (const piece of html) parser.write(piece);
+  else {
+    const tokenizer = (parser as unknown as { tokenizer: SkippingTokenizer }).tokenizer;
+    const pieces =
+      typeof html === 'function' ? html(() => open.length === 0 && inRawTextBody(tokenizer)) : html;
+    for (const piece of pieces) parser.write(piece);
+  }
   parser.end();
 }
 

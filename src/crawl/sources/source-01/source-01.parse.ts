@@ -9,7 +9,7 @@ import { PageParseError } from '../../vocabulary/crawl.errors.ts';
 import type { FetchedPage } from '../../vocabulary/crawl.types.ts';
 import { findProductNodes, isJsonObject, typesOf } from '../../extract/jsonld.ts';
 import { absoluteUrl, assertCompletePage, required, scanWithJsonLd } from '../../parse/page.ts';
-import { textPieces } from '../../parse/page-text.ts';
+import { skippablePieces } from '../../parse/page-text.ts';
 import {
   firstWithClass,
   hasClass,
@@ -87,7 +87,7 @@ function tileProductId(inner: readonly ScannedElement[], href: string | undefine
 /** Reads a search result page; a page without the result list is not a search page. */
 export function parseSearchPage(page: FetchedPage): SearchPage {
   assertCompletePage(page);
-  const kept = scanElements(textPieces(page), keepSearchElement);
+  const kept = scanElements(skippablePieces(page), keepSearchElement);
   const list = kept.find((element) => hasClassStem(element, 'sr-resultList'));
   if (list === undefined) throw new PageParseError(`no result list on ${page.url}`);
   let skipped = 0;
@@ -286,7 +286,7 @@ const SELLER_CLASSES = keepClasses(['shopProfile', 'shopProfile-name']);
 /** The seller's name from its profile page. */
 export function parseSellerPage(page: FetchedPage): string {
   assertCompletePage(page);
-  const kept = scanElements(textPieces(page), SELLER_CLASSES);
+  const kept = scanElements(skippablePieces(page), SELLER_CLASSES);
   const names = withClass(insideAll(withClass(kept, 'shopProfile')), 'shopProfile-name');
   const name = cleanText(textOfClass(names, 'shopProfile-name'));
   if (name === '') throw new PageParseError(`no seller name on ${page.url}`);

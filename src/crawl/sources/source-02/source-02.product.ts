@@ -12,7 +12,7 @@
 import { PageParseError } from '../../vocabulary/crawl.errors.ts';
 import type { FetchedPage } from '../../vocabulary/crawl.types.ts';
 import { absoluteUrl, assertCompletePage } from '../../parse/page.ts';
-import { textPieces } from '../../parse/page-text.ts';
+import { skippablePieces } from '../../parse/page-text.ts';
 import { scanElements, type ScannedElement } from '../../parse/scan.ts';
 import {
   attributeOf,
@@ -184,7 +184,7 @@ function buyBoxOf(
 /** Reads a product page and its buy box (null when no offer can be bought). */
 export function parseProductPage(page: FetchedPage): ProductPage {
   assertCompletePage(page);
-  const kept = scanElements(textPieces(page), keepProductElement);
+  const kept = scanElements(skippablePieces(page), keepProductElement);
   if (!kept.some(withId('dp')) || !kept.some(withId('buybox')))
     throw new PageParseError(`no product on ${page.url}`);
   const name = cleanText(textOf(kept.find(withId('productTitle', 'span'))));

@@ -7,7 +7,7 @@
 import { PageParseError } from '../../vocabulary/crawl.errors.ts';
 import type { FetchedPage } from '../../vocabulary/crawl.types.ts';
 import { absoluteUrl, assertCompletePage, required } from '../../parse/page.ts';
-import { textPieces } from '../../parse/page-text.ts';
+import { skippablePieces } from '../../parse/page-text.ts';
 import { classPattern, scanElements, type KeepElement, type ScannedElement } from '../../parse/scan.ts';
 import {
   attributeOf,
@@ -123,7 +123,7 @@ const RESULT_LIST: ElementTest = (element) =>
  */
 export function parseSearchPage(page: FetchedPage): SearchPage {
   assertCompletePage(page);
-  const kept = scanElements(textPieces(page), keepSearchElement);
+  const kept = scanElements(skippablePieces(page), keepSearchElement);
   if (!kept.some(RESULT_LIST)) throw new PageParseError(`no result list on ${page.url}`);
   const all = kept
     .filter((element) => isCard(element) && (attributeOf(element, 'data-asin') ?? '') !== '')

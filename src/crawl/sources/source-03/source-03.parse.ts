@@ -11,7 +11,7 @@ import { PageParseError } from '../../vocabulary/crawl.errors.ts';
 import type { FetchedPage } from '../../vocabulary/crawl.types.ts';
 import { summarizePrices } from '../../engine/crawl.offers.ts';
 import { absoluteUrl, assertCompletePage, required } from '../../parse/page.ts';
-import { textPieces } from '../../parse/page-text.ts';
+import { skippablePieces } from '../../parse/page-text.ts';
 import { insideAll, type ScannedElement, scanElements } from '../../parse/scan.ts';
 import {
   firstWithClassStem,
@@ -96,7 +96,7 @@ const keepSearchElement = (name: string, attribs: Readonly<Record<string, string
 /** Reads a result page; a page without Google's result column is not one. */
 export function parseSearchPage(page: FetchedPage): SearchPage {
   assertCompletePage(page);
-  const kept = scanElements(textPieces(page), keepSearchElement);
+  const kept = scanElements(skippablePieces(page), keepSearchElement);
   if (!kept.some((element) => element.attribs.id === 'center_col')) {
     throw new PageParseError(`no result column on ${page.url}`);
   }
@@ -175,7 +175,7 @@ function specsOf(kept: readonly ScannedElement[]): Map<string, string> {
 /** A product page as content, and whether the page lists fewer sellers than there are. */
 export function parseProduct(page: FetchedPage): { content: Record<string, unknown>; partial: boolean } {
   assertCompletePage(page);
-  const kept = scanElements(textPieces(page), keepProductElement);
+  const kept = scanElements(skippablePieces(page), keepProductElement);
   const table = kept.find((element) => element.attribs.id === 'sh-osd__online-sellers-cont');
   if (table === undefined) throw new PageParseError(`no sellers table on ${page.url}`);
   const canonical = kept.find((element) => element.name === 'link')?.attribs.href;

@@ -4,7 +4,7 @@
  * selector names them in, so a 1.6 MB item page or a 3 MB search page keeps a few hundred elements.
  */
 import type { FetchedPage } from '../../vocabulary/crawl.types.ts';
-import { textPieces } from '../../parse/page-text.ts';
+import { skippablePieces } from '../../parse/page-text.ts';
 import { scanElements, type KeepElement, type ScannedElement } from '../../parse/scan.ts';
 import { CARD_CLASSES } from './source-04.card.ts';
 
@@ -29,7 +29,7 @@ export function scanPage(page: FetchedPage, rule: ScanRule): ScannedPage {
     if (name === 'html' && html === undefined) html = attribs;
     return rule.keep(name, attribs, parent);
   };
-  const kept = scanElements(textPieces(page), keep, { hide: rule.hide });
+  const kept = scanElements(skippablePieces(page), keep, { hide: rule.hide });
   return { kept, lang: html?.lang };
 }
 

@@ -10,7 +10,7 @@ import type { FetchedPage } from '../../vocabulary/crawl.types.ts';
 import { extractJsonLd, findProductNodes, isJsonObject, type JsonObject } from '../../extract/jsonld.ts';
 import { absoluteUrl, assertCompletePage, jsonLdProduct, required } from '../../parse/page.ts';
 import { hasClassStem } from '../../parse/class-stem.ts';
-import { textPieces } from '../../parse/page-text.ts';
+import { skippablePieces } from '../../parse/page-text.ts';
 import { scanElements, type ScannedElement } from '../../parse/scan.ts';
 import {
   assignedJson,
@@ -54,7 +54,7 @@ const keepCardParts = (name: string, attribs: Readonly<Record<string, string>>):
 
 /** The organic result cards of the page (sponsored ones left out), in the site's order. */
 function organicCards(page: FetchedPage): ScannedElement[] {
-  const articles = scanElements(textPieces(page), keepCardParts).filter(
+  const articles = scanElements(skippablePieces(page), keepCardParts).filter(
     (element) => element.name === 'article' && hasClassStem(element, 'product'),
   );
   return articles.filter(
