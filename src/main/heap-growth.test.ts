@@ -37,7 +37,7 @@ function fakeHeap(
   };
 }
 
-describe('the heap growth of a service process (docs/performance.md, "The heap\'s growth")', () => {
+describe('the heap growth of a service process (docs/performance.md, "Steady rates, the heap\'s growth…")', () => {
   it('lets a small heap grow by up to 100 % and a large one by 30 %, at least 32 MiB between', () => {
     assert.equal(heapGrowingPercentFor(0), HEAP_GROWING_PERCENT_MAX);
     assert.equal(heapGrowingPercentFor(20 * MiB), 100);

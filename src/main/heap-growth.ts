@@ -5,10 +5,10 @@
  * 450 MiB, so the garbage of the submission and of the deliveries that followed stayed resident for
  * minutes (docs/performance.md, "Fourth round: memory"). A flat 30 % bounds that, but on a crawling
  * process whose heap holds 30 MiB it ran a full GC every 9 MiB allocated: about a tenth of the CPU
- * of a real-size page (docs/performance.md, "The heap's growth"). So the growth is 30 % of what is
- * alive, but at least {@link HEAP_GROWTH_FLOOR_MIB} while the process is resident in less than
- * {@link HEAP_GROWTH_FLOOR_RSS_MIB}: a small heap grows by up to 100 %, a large one by 30 %, and a
- * process already large (a stream of real-size pages holds 400 MiB) keeps to 30 %.
+ * of a real-size page (docs/performance.md, "Steady rates, the heap's growth…"). So the growth is
+ * 30 % of what is alive, but at least {@link HEAP_GROWTH_FLOOR_MIB} while the process is resident
+ * in less than {@link HEAP_GROWTH_FLOOR_RSS_MIB}: a small heap grows by up to 100 %, a large one by
+ * 30 %, and a process already large (a stream of real-size pages holds 400 MiB) keeps to 30 %.
  */
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';

@@ -120,7 +120,7 @@ export class ArrivedBytes {
    * whole character (the rest of a cut one opens the next piece): their concatenation is the whole
    * decoding. With `skipRawText`, asked before each piece: while it answers true, bytes up to the
    * next `<` are left out undecoded when that is {@link SKIP_MIN_BYTES} or more away, and pieces
-   * are at most {@link SKIP_PIECE_BYTES} (docs/crawl-engine.md, "Script bodies left undecoded").
+   * are at most {@link SKIP_PIECE_BYTES} (docs/crawl-engine.md, "Parsing").
    */
   *utf8Pieces(skipRawText?: () => boolean): Generator<string> {
     const chunks = this.#chunks;
