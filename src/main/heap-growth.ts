@@ -61,8 +61,10 @@ export const processHeap: HeapWatch = {
 /**
  * Sets V8's `--heap-growing-percent` for a service process, unless node was started with its own,
  * and sets it again after each full GC from what that GC left alive. V8 reads the flag each time it
- * sets the next GC's limit, so setting it while the process runs is sound. Answers a function that
- * stops watching.
+ * sets the next GC's limit, so setting it while the process runs is sound; a full GC is reported
+ * after V8 set the limit that follows it, so a new percent applies from the limit after that one.
+ * The flag is the process's: compute threads' heaps follow the main thread's percent. Answers a
+ * function that stops watching.
  */
 export function limitHeapGrowth(
   execArgv: readonly string[] = process.execArgv,

@@ -166,4 +166,25 @@ describe('the dashboard as an analyst uses it (issue 26)', { skip }, () => {
     await page.getByText('3 values: this job reserves 3 credits').waitFor();
     await shot('csv');
   });
+
+  it('shows no error when the new-job form is left before its sources arrive', async () => {
+    const { page } = await signedInPage('left');
+    let releaseSources = (): void => undefined;
+    const sourcesHeld = new Promise<void>((resolve) => (releaseSources = resolve));
+    await page.route('**/v1/account/sources', async (route) => {
+      await sourcesHeld;
+      await route.continue();
+    });
+    await page.goto(`${origin}/dashboard#/new`);
+    await page.getByRole('heading', { name: 'New job' }).waitFor();
+    await page.getByRole('link', { name: '← Back' }).click();
+    await page.getByRole('heading', { name: 'Credits', exact: true }).waitFor();
+    const answered = page.waitForResponse('**/v1/account/sources');
+    releaseSources();
+    await (await answered).finished();
+    // The form's last step follows the answer's body in the page; a request of the page's own made
+    // after it is answered after that step.
+    await page.evaluate(() => fetch('/health').then((response) => response.text()));
+    await noticeIs(page, false);
+  });
 });

@@ -170,4 +170,32 @@ describe('a scan that leaves script bodies undecoded', () => {
     const inside = [`<div class="k">a<script>${filler}`, `${filler}</script>b</div>`];
     assert.deepEqual(kept(chunks(...inside)), [`a${filler}${filler}b`]);
   });
+
+  it('reads a small page in chunks of 1 to 7 bytes as it reads it whole', () => {
+    const body =
+      '<html><head><script type="application/ld+json">{"@type":"Product","name":"Käse €"}</script>' +
+      `<style>${'p{color:red}'.repeat(200)}</style></head><body><p class="k">ä<b>ö</b></p>` +
+      `<script>var s = "${'x'.repeat(3000)}"; if (a < b) {}</script>` +
+      `<div class="k">€<script>${'y'.repeat(2000)}</script>z</div><p class="k">end</p></body></html>`;
+    const keep: KeepElement = (_name, attribs) => attribs.class === 'k';
+    const whole = reading(scanElements(body, keep));
+    const page = { url: 'https://shop.example/p', status: 200, body, headers: {} };
+    for (let chunkBytes = 1; chunkBytes <= 7; chunkBytes += 1) {
+      const both = scanWithJsonLd(arrivedPage(page, chunkBytes), keep);
+      assert.deepEqual(reading(both.kept), whole, `chunks of ${chunkBytes}`);
+      assert.deepEqual(both.jsonLd, extractJsonLd(body), `JSON-LD in chunks of ${chunkBytes}`);
+    }
+  });
+
+  it("starts no piece on a U+001C, which htmlparser2 takes for a < at a piece's start in a script", () => {
+    const body =
+      `<html><body><script>${'a'.repeat(65536 - 20)}<${'a'.repeat(4095)}` +
+      '\u001c/script><p class="k">x</p></body></html>';
+    const keep: KeepElement = (_name, attribs) => attribs.class === 'k';
+    const page = { url: 'https://shop.example/p', status: 200, body, headers: {} };
+    assert.deepEqual(
+      reading(scanElements(skippablePieces(arrivedPage(page, body.length)), keep)),
+      reading(scanElements(body, keep)),
+    );
+  });
 });

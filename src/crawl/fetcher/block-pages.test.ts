@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { gunzipSync } from 'node:zlib';
-import { detectBlockPage, markersIn } from './block-pages.ts';
+import { BLOCK_MARKERS, detectBlockPage, markersIn } from './block-pages.ts';
 
 const page = (title: string, body: string, head = '') =>
   `<!DOCTYPE html><html><head><title>${title}</title>${head}</head><body>${body}</body></html>`;
@@ -52,6 +52,14 @@ describe('detectBlockPage', () => {
     const late = page('x', `${' '.repeat(64 * 1024)}<script src="https://ct.captcha-delivery.com/c.js">`);
     assert.equal(detectBlockPage({ status: 200, body: late }), undefined);
     assert.equal(detectBlockPage({ status: 200, body: late.replace(' '.repeat(64 * 1024), '') }), 'captcha');
+  });
+
+  it('has markers a case-insensitive search finds where a lower-cased head holds them', () => {
+    for (const marker of BLOCK_MARKERS) {
+      assert.match(marker, /^[\x20-\x7e]+$/, marker);
+      assert.equal(marker, marker.toLowerCase(), marker);
+      assert.doesNotMatch(marker, /k|i$/, `${marker}: the Kelvin sign and İ lower-case to k and i`);
+    }
   });
 
   it('finds every marker a lower-cased head includes, one beginning inside another among them', () => {

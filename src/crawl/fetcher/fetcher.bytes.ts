@@ -35,6 +35,18 @@ const SKIP_MIN_BYTES = 1024;
 /** Pieces inside a script or style body are this small, so the next skip comes soon. */
 const SKIP_PIECE_BYTES = 4 * 1024;
 const LESS_THAN = 0x3c;
+const UNIT_SEPARATOR = 0x1c;
+
+/**
+ * `end`, moved past any U+001C bytes there: no piece starts with one. htmlparser2 compares the first
+ * character of each piece it is given inside a script or style body as `(c | 0x20) === '<'`, which
+ * U+001C passes, and a piece starting there could close the body where the whole text does not.
+ */
+function afterUnitSeparators(bytes: Buffer, end: number): number {
+  let after = end;
+  while (after < bytes.length && bytes[after] === UNIT_SEPARATOR) after += 1;
+  return after;
+}
 
 /** The index of the first byte beyond ASCII in `bytes`, which holds one: `isAscii` over halves. */
 function firstNonAscii(bytes: Buffer): number {
@@ -73,7 +85,7 @@ function* decodeUtf8(bytes: Buffer): Generator<string> {
     return;
   }
   const first = firstNonAscii(bytes);
-  const end = afterLastNonAscii(bytes);
+  const end = afterUnitSeparators(bytes, afterLastNonAscii(bytes));
   if (first > 0) yield bytes.toString('latin1', 0, first);
   yield bytes.toString('utf8', first, end);
   if (end < bytes.length) yield bytes.toString('latin1', end);
@@ -143,7 +155,7 @@ export class ArrivedBytes {
           continue;
         }
       }
-      const part = chunk.subarray(start, start + size);
+      const part = chunk.subarray(start, afterUnitSeparators(chunk, start + size));
       start += part.length;
       const bytes = carried === undefined ? part : Buffer.concat([carried, part]);
       const end = wholeCharactersEnd(bytes);

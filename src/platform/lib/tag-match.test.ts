@@ -27,12 +27,16 @@ describe('a tag matched at each <', () => {
       /<title[^>]*>/iy,
       /<Script>/y,
       /<k/iuy,
+      new RegExp('<script\\b', 'ivy'), // the v flag: Node 20 has it, TypeScript's target does not
     ];
     const parts = ['<', '/', 's', 'S', 'ſ', 'c', 'ript', 'k', 'K', '\u212a', ' ', '>', 'title', 'x', '<</'];
     let seed = 7;
     const random = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
-    for (let round = 0; round < 3000; round += 1) {
-      const text = Array.from({ length: 1 + random(12) }, () => parts[random(parts.length)]).join('');
+    const folded = ['<ſcript>', 'x <ſCRIPT a>', '</ſcript >', '<\u212a', '<k'];
+    for (let round = 0; round < 3000 + folded.length; round += 1) {
+      const text =
+        folded[round - 3000] ??
+        Array.from({ length: 1 + random(12) }, () => parts[random(parts.length)]).join('');
       for (const sticky of patterns) {
         const searching = new RegExp(sticky.source, sticky.flags.replace('y', 'g'));
         const expected = searching.exec(text);

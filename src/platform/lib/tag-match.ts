@@ -7,8 +7,8 @@
 /**
  * For an expression whose tag name starts with a letter (`<t…`, `<\/s…`): how far after the `<`
  * that letter stands, and a table of the UTF-16 code units the expression takes for it (its case
- * rules decide: with `iu`, `ſ` is an `s`). Most `<` of a page open another element, and one table
- * lookup there is far cheaper than running the expression.
+ * rules decide: with `iu` or `iv`, `ſ` is an `s`). Most `<` of a page open another element, and one
+ * table lookup there is far cheaper than running the expression.
  */
 interface NameStart {
   readonly offset: number;
@@ -28,7 +28,7 @@ function nameStartOf(tag: RegExp): NameStart | null {
   if (prefix === null || tag.source.includes('|')) return null;
   const offset = prefix[1] === undefined ? 1 : 2;
   const letter = prefix[2] as string;
-  const rules = tag.flags.replace(/[^iu]/g, '');
+  const rules = tag.flags.replace(/[^iuv]/g, '');
   const key = `${letter}${offset}${rules}`;
   let start = nameStarts.get(key);
   if (start === undefined) {

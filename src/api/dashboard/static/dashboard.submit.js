@@ -4,7 +4,7 @@
 
 import { api } from './dashboard.api.js';
 import { el } from './dashboard.dom.js';
-import { guarded, say, show, showWho } from './dashboard.shell.js';
+import { guarded, isShown, say, show, showWho } from './dashboard.shell.js';
 import { readTable } from './dashboard.values-file.js';
 
 function fillSelect(select, options, text = (option) => option) {
@@ -40,7 +40,7 @@ function bodyOf(form) {
 }
 
 export async function showSubmit() {
-  show('submit-view');
+  const shown = show('submit-view');
   const form = document.getElementById('submit-form');
   // A fresh key per form shown: a double click or a retried request makes one job, not two.
   const idempotencyKey = crypto.randomUUID();
@@ -50,6 +50,8 @@ export async function showSubmit() {
     api('GET', '/v1/account/sources'),
     api('GET', '/v1/account/credits'),
   ]);
+  // Left for another view meanwhile: this form is gone (a form shown again is another call's).
+  if (!isShown(shown)) return;
   const byId = new Map(sources.map((source) => [source.id, source]));
   fillSelect(
     form.elements.source,
@@ -115,7 +117,7 @@ export async function showSubmit() {
   form.elements.column.addEventListener('change', useColumn);
   // Shown before the sources arrive, the form takes input only once every handler is in place:
   // a file picked earlier would be read by nobody.
-  document.getElementById('submit-fields').disabled = false;
+  form.querySelector('fieldset').disabled = false;
   form.setAttribute('aria-busy', 'false');
 
   form.addEventListener(
