@@ -13,6 +13,7 @@ import {
   DESKTOP,
   PHONE,
   submitFormReady,
+  holdRequests,
 } from '../support/chromium.ts';
 import { findAccountById } from '../../src/accounts/accounts/accounts.repository.ts';
 import { createUser } from '../../src/accounts/identity/identity.users.ts';
@@ -145,12 +146,7 @@ describe('the dashboard as an analyst uses it (issue 26)', { skip }, () => {
     const { page, shot } = await signedInPage('csv');
     // The form shows before the sources arrive; until they do, it takes no input (a file picked
     // then was read by no handler).
-    let releaseSources = (): void => undefined;
-    const sourcesHeld = new Promise<void>((resolve) => (releaseSources = resolve));
-    await page.route('**/v1/account/sources', async (route) => {
-      await sourcesHeld;
-      await route.continue();
-    });
+    const releaseSources = await holdRequests(page, '**/v1/account/sources');
     await page.goto(`${origin}/dashboard#/new`);
     await page.getByRole('heading', { name: 'New job' }).waitFor();
     assert.equal(await page.getByLabel('Or read a CSV or XLSX file').isDisabled(), true);
@@ -169,12 +165,7 @@ describe('the dashboard as an analyst uses it (issue 26)', { skip }, () => {
 
   it('shows no error when the new-job form is left before its sources arrive', async () => {
     const { page } = await signedInPage('left');
-    let releaseSources = (): void => undefined;
-    const sourcesHeld = new Promise<void>((resolve) => (releaseSources = resolve));
-    await page.route('**/v1/account/sources', async (route) => {
-      await sourcesHeld;
-      await route.continue();
-    });
+    const releaseSources = await holdRequests(page, '**/v1/account/sources');
     await page.goto(`${origin}/dashboard#/new`);
     await page.getByRole('heading', { name: 'New job' }).waitFor();
     await page.getByRole('link', { name: '← Back' }).click();

@@ -46,3 +46,17 @@ export async function noticeIs(page: Page, error: boolean): Promise<void> {
 export async function submitFormReady(page: Page): Promise<void> {
   await page.locator('#submit-form[aria-busy="false"]').waitFor();
 }
+
+/**
+ * Holds the page's requests to `url` (a glob) until the function answered is called: a test sees
+ * the page in the moment before an answer arrives.
+ */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release = (): void => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
