@@ -1,8 +1,5 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { gunzipSync } from 'node:zlib';
 import { buildSandboxApp } from '../../src/sandbox/app.ts';
 import { extractJsonLd } from '../../src/crawl/extract/jsonld.ts';
 import { scanWithJsonLd } from '../../src/crawl/parse/page.ts';
@@ -16,7 +13,11 @@ import {
 import type { FetchedPage } from '../../src/crawl/vocabulary/crawl.types.ts';
 import { pageFromBytes } from '../../src/crawl/fetcher/fetcher.page.ts';
 import { arrivedPage } from '../support/arrived-page.ts';
-import { MARKETPLACE_PAGES_DIR, skipWithoutMarketplacePages } from '../support/marketplace-pages.ts';
+import {
+  marketplaceFetched,
+  marketplacePages,
+  skipWithoutMarketplacePages,
+} from '../support/marketplace-pages.ts';
 
 const KEEPS_SCRIPTS = 'scripts and the spans inside kept elements';
 /** Keep rules of the kinds the drivers use: by class, by id, by tag, scripts themselves. */
@@ -49,32 +50,28 @@ function counted(pieces: SkippablePieces, count: { chars: number }): SkippablePi
 
 /** The real pages of the marketplace fixtures (every source and the reference-only sites). */
 function fixturePages(): FetchedPage[] {
-  const pagesDir = join(MARKETPLACE_PAGES_DIR, 'pages');
-  return readdirSync(pagesDir).flatMap((site) =>
-    readdirSync(join(pagesDir, site))
-      .filter((file) => file.endsWith('.html.gz'))
-      .map((file) => ({
-        url: `https://${site}.example/${file}`,
-        status: 200,
-        body: gunzipSync(readFileSync(join(pagesDir, site, file))).toString('utf8'),
-        headers: { 'content-type': 'text/html; charset=utf-8' },
-      })),
+  return (
+    marketplacePages()
+      .filter((page) => page.file.endsWith('.html.gz'))
+      // Addressed by file, so that each page's assertion names it (several share a site's address).
+      .map((page) => marketplaceFetched(page, `https://${page.site.split(' ')[0]}/${page.file}`))
   );
 }
 
-/** Real-size sandbox pages of the four sources the speed goals name, a few products each. */
+type Product = Record<string, unknown> & { listings?: { item_id: string }[] };
+
+/** Real-size sandbox pages of the four sources the speed goals name, two products each. */
 async function sandboxPages(): Promise<FetchedPage[]> {
   const app = buildSandboxApp({ pageWeight: 'real' });
   const targets = [
     {
       source: 'source_01',
       country: 'de',
-      key: 'id',
-      path: (id: string) => `/preisvergleich/OffersOfProduct/${id}.html`,
+      path: (p: Product) => `/preisvergleich/OffersOfProduct/${String(p.id)}.html`,
     },
-    { source: 'source_02', country: 'de', key: 'item_code', path: (code: string) => `/dp/${code}` },
-    { source: 'source_04', country: 'de', key: 'item_id', path: (id: string) => `/itm/${id}` },
-    { source: 'source_09', country: 'us', key: 'product_id', path: (id: string) => `/ip/${id}` },
+    { source: 'source_02', country: 'de', path: (p: Product) => `/dp/${String(p.item_code)}` },
+    { source: 'source_04', country: 'de', path: (p: Product) => `/itm/${p.listings?.[0]?.item_id ?? ''}` },
+    { source: 'source_09', country: 'us', path: (p: Product) => `/ip/${String(p.product_id)}` },
   ];
   try {
     const pages: FetchedPage[] = [];
@@ -82,13 +79,10 @@ async function sandboxPages(): Promise<FetchedPage[]> {
       const catalog = await app.inject({
         url: `/catalog.json?source=${target.source}&country=${target.country}`,
       });
-      const truth = catalog.json<{ base_url: string; products: Record<string, unknown>[] }>();
+      const truth = catalog.json<{ base_url: string; products: Product[] }>();
       const base = new URL(truth.base_url).pathname.replace(/\/$/, '');
-      const values =
-        JSON.stringify(truth.products).match(new RegExp(`"${target.key}":"?([^",]+)`, 'g')) ?? [];
-      for (const found of values.slice(0, 2)) {
-        const value = found.replace(/^[^:]+:"?/, '');
-        const url = base + target.path(value);
+      for (const product of truth.products.slice(0, 2)) {
+        const url = base + target.path(product);
         const response = await app.inject({ url });
         assert.equal(response.statusCode, 200, url);
         pages.push({

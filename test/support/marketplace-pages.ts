@@ -48,12 +48,15 @@ export function skipWithoutMarketplacePages(dir = MARKETPLACE_PAGES_DIR): string
   return `real marketplace pages not found at ${dir} (manifest.json and pages/); the driver fixture tests need them`;
 }
 
-/** The manifest's pages whose `source` is `source` (reference-only pages are never listed). */
-export function marketplacePages(source: string, dir = MARKETPLACE_PAGES_DIR): MarketplacePage[] {
+/**
+ * The manifest's pages whose `source` is `source` (reference-only pages are never listed), or every
+ * page of the manifest, reference-only ones included, when `source` is undefined.
+ */
+export function marketplacePages(source?: string, dir = MARKETPLACE_PAGES_DIR): MarketplacePage[] {
   if (!marketplacePagesPresent(dir) && process.env['CI'] !== 'true') return [];
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { pages: RawEntry[] };
   return manifest.pages
-    .filter((entry) => entry.source === source)
+    .filter((entry) => source === undefined || entry.source === source)
     .map(({ expected, facts, ...entry }) => ({ ...entry, facts: expected ?? facts ?? {} }));
 }
 
